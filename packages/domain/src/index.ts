@@ -1,1 +1,55 @@
-export const x = 1;
+/**
+ * @meetwell/domain — every rule of the product, written once, pure (no I/O, no clock).
+ * See README.md for the API and the decisions taken where the specs are silent.
+ */
+
+// Auto-balance
+export * from './autobalance/compliance';
+export * from './autobalance/decide';
+export * from './autobalance/possible-block';
+// Conflicts
+export * from './conflicts/meeting-conflicts';
+export * from './conflicts/overlap';
+export * from './conflicts/wellness-blocks';
+// Constants
+export * from './constants/actions';
+export * from './constants/colors';
+export * from './constants/intentions';
+export * from './constants/messages';
+export * from './constants/options';
+export * from './constants/plans';
+export * from './constants/product';
+export * from './constants/rules';
+// Formats and cost
+export * from './cost/cost';
+// Evaluation
+export * from './evaluation/evaluate';
+export * from './evaluation/grades';
+export { SENTENCES } from './evaluation/sentences';
+export * from './evaluation/types';
+export * from './formats/chart';
+export * from './formats/date';
+export * from './formats/date-range';
+export * from './formats/duration';
+export * from './formats/number';
+export * from './formats/work-hours';
+// Time
+export * from './lib/time';
+export * from './lib/tz';
+// Parser
+export * from './parser/conference';
+export * from './parser/description';
+export { decodeEntities, htmlToText } from './parser/html';
+export * from './parser/intention';
+// Reports
+export * from './reports/reports';
+export * from './reports/rows';
+export * from './reports/trend';
+// Settings
+export * from './settings/labels';
+export * from './settings/settings';
+// Validation
+export * from './validation/email';
+export * from './validation/misc';
+export * from './validation/time-range';
+export * from './validation/wellness-block';

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ensureDemoAccount } from '../features/demo/seed';
+import { loadUserResource } from '../features/users/profile';
+import { type FeatureRoutes, requireAuth } from '../http/app';
+import { AppError } from '../http/errors';
+import { document, resource, resourceBody } from '../http/jsonapi';
+import { isValidTimeZone } from '../lib/time-zone';
+import { disconnectUser } from '../realtime/broadcast';
+import { clearSessionCookies, setSessionCookies } from './cookies';
+import { createSession, revokeSession } from './sessions';
+
+const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const authRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/auth/providers',
+    { schema: { tags: ['auth'], summary: 'Sign-in options: single sign-on providers and the demo' } },
+    async () =>
+      document(
+        ctx.config.ssoProviders.map((p) =>
+          resource('auth_providers', p.id, { name: p.name, url: `/api/v1/auth/${p.id}` }),
+        ),
+        { demo_enabled: ctx.config.demoMode },
+      ),
+  );
+
+  app.post(
+    '/api/v1/auth/demo',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in as the seeded demo user (demo mode only)',
+        body: resourceBody(
+          'sessions',
+          z
+            .object({ time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').optional() })
+            .strict(),
+        ).optional(),
+      },
+    },
+    async (request, reply) => {
+      if (!ctx.config.demoMode) throw new AppError('not_found', 'The demo is not available on this server.');
+      const user = await ensureDemoAccount(ctx, { timeZone: request.body?.data.attributes.time_zone });
+      const session = await createSession(ctx.db, user.id, {
+        userAgent: request.headers['user-agent'],
+        now: ctx.now(),
+      });
+      setSessionCookies(request, reply, ctx.config, session.token);
+      return reply.code(201).send(document(await loadUserResource(ctx.db, user), { token: session.token }));
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireAuth(request);
+    await revokeSession(ctx.db, auth.sessionId);
+    await disconnectUser(ctx.pubsub, auth.user.id, { sessionId: auth.sessionId });
+    clearSessionCookies(request, reply, ctx.config);
+    return reply.code(204).send();
+  };
+  app.delete(
+    '/api/v1/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: revokes the session' } },
+    logout,
+  );
+  app.delete('/logout', { schema: { hide: true } }, logout);
+};

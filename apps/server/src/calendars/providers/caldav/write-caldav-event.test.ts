@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseIcs } from '../ics/parse-ics';
+import { buildEventIcs, existingMeta } from './write-caldav-event';
+
+const NOW = Date.parse('2027-01-02T12:00:00Z');
+
+describe('buildEventIcs', () => {
+  it.each([
+    // Twelve Mondays at 12:00 from 1 February: the last one (19 April) is past each zone's change of offset.
+    ['Europe/Berlin', '2027-04-19T10:00:00.000Z'],
+    ['America/New_York', '2027-04-19T16:00:00.000Z'],
+    ['Australia/Sydney', '2027-04-19T02:00:00.000Z'],
+    ['Asia/Kolkata', '2027-04-19T06:30:00.000Z'],
+  ])('writes %s local times with a VTIMEZONE that reads back to the same instants', (timeZone, lastStart) => {
+    const zoneNoon = parseIcs(
+      `BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART;TZID=${timeZone}:20270201T120000\r\nEND:VEVENT\r\nEND:VCALENDAR`,
+      {
+        window: { from: new Date('2027-01-01'), to: new Date('2028-01-01') },
+        ownerEmail: 'a@b.c',
+        defaultTimeZone: 'UTC',
+      },
+    ).events[0]!.startsAt;
+    const ics = buildEventIcs(
+      {
+        summary: 'Focus; deep, work\\ now',
+        description:
+          'Line one\nLine two with a long text that needs folding because it is longer than seventy-five octets — ünïcödé',
+        startsAt: zoneNoon,
+        endsAt: new Date(zoneNoon.getTime() + 3_600_000),
+        timeZone,
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=12'],
+        appMarker: 'wb_7',
+        transparency: 'opaque',
+      },
+      { uid: 'block-1@meetwell', now: NOW },
+    );
+    expect(ics).toContain('BEGIN:VTIMEZONE');
+    expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    // Read with ical.js' own VTIMEZONE path too: the generated rules must agree with the runtime's zone.
+    const renamed = ics
+      .replaceAll(`TZID=${timeZone}`, 'TZID=Custom Zone')
+      .replace(`TZID:${timeZone}`, 'TZID:Custom Zone');
+    for (const text of [ics, renamed]) {
+      const { events, problems } = parseIcs(text, {
+        window: { from: new Date('2027-01-01'), to: new Date('2028-01-01') },
+        ownerEmail: 'a@b.c',
+        defaultTimeZone: 'UTC',
+      });
+      expect(problems).toEqual([]);
+      expect(events).toHaveLength(12);
+      expect(events.at(-1)!.startsAt.toISOString()).toBe(lastStart);
+      expect(events[0]).toMatchObject({ summary: 'Focus; deep, work\\ now', appMarker: 'wb_7' });
+      expect(events[0]!.description).toContain('ünïcödé');
+    }
+  });
+
+  it('keeps SEQUENCE and CREATED readable for updates', () => {
+    const ics = buildEventIcs(
+      {
+        summary: 'x',
+        startsAt: new Date(NOW),
+        endsAt: new Date(NOW + 60_000),
+        timeZone: 'UTC',
+        appMarker: 'm',
+      },
+      { uid: 'u', now: NOW, sequence: 3, created: '20260101T000000Z' },
+    );
+    expect(existingMeta(ics)).toEqual({ sequence: 3, created: '20260101T000000Z' });
+    expect(ics).toContain('DTSTART:20270102T120000Z');
+  });
+
+  it('refuses recurrence lines that could inject properties', () => {
+    expect(() =>
+      buildEventIcs(
+        {
+          summary: 'x',
+          startsAt: new Date(NOW),
+          endsAt: new Date(NOW),
+          timeZone: 'UTC',
+          appMarker: 'm',
+          recurrence: ['RRULE:FREQ=DAILY\r\nATTENDEE:mailto:x@y.z'],
+        },
+        { uid: 'u', now: NOW },
+      ),
+    ).toThrow(/Not a recurrence line/);
+  });
+});

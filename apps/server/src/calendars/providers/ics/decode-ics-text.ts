@@ -1,0 +1,80 @@
+/**
+ * Bytes of an ICS file → text. A BOM decides (UTF-8, UTF-16 LE/BE); UTF-16 without a BOM is recognised by its
+ * zero bytes; otherwise strict UTF-8, then UTF-8 once folds are removed (a fold may split a multi-byte
+ * character), and windows-1252 (a superset of latin1) when the bytes are not UTF-8.
+ */
+export function decodeIcsText(input: string | Uint8Array): { text: string; encoding: string } {
+  if (typeof input === 'string') return { text: stripBom(input), encoding: 'utf-8' };
+  const bytes = input;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { text: decode('utf-8', bytes.subarray(3), false), encoding: 'utf-8' };
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: decode('utf-16le', bytes.subarray(2), false), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: decode('utf-16be', bytes.subarray(2), false), encoding: 'utf-16be' };
+  if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
+    return { text: stripBom(decode('utf-16le', bytes, false)), encoding: 'utf-16le' };
+  }
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) {
+    return { text: stripBom(decode('utf-16be', bytes, false)), encoding: 'utf-16be' };
+  }
+  try {
+    return { text: decode('utf-8', bytes, true), encoding: 'utf-8' };
+  } catch {
+    // Not UTF-8 as it stands.
+  }
+  try {
+    return { text: decode('utf-8', unfoldBytes(bytes), true), encoding: 'utf-8' };
+  } catch {
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** 0x80–0x9F of windows-1252 (Node's TextDecoder reads them as latin1 C1 controls). 0 = unassigned. */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,
+  0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0, 0x017e, 0x0178,
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  const chunk: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    chunk.push(b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] || b : b);
+    if (chunk.length === 8192) {
+      out += String.fromCharCode(...chunk);
+      chunk.length = 0;
+    }
+  }
+  return out + String.fromCharCode(...chunk);
+}
+
+function decode(encoding: string, bytes: Uint8Array, fatal: boolean): string {
+  return new TextDecoder(encoding, { fatal, ignoreBOM: true }).decode(bytes);
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Removes CRLF/LF followed by a space or tab (RFC 5545 §3.1 folding) at the byte level. */
+function unfoldBytes(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x0d && bytes[i + 1] === 0x0a && (bytes[i + 2] === 0x20 || bytes[i + 2] === 0x09)) {
+      i += 2;
+      continue;
+    }
+    if (b === 0x0a && (bytes[i + 1] === 0x20 || bytes[i + 1] === 0x09)) {
+      i += 1;
+      continue;
+    }
+    out[n++] = b;
+  }
+  return out.subarray(0, n);
+}

@@ -1,0 +1,122 @@
+import type { CalendarAttendee, CalendarEvent, ResponseStatus } from '../../types';
+import { readTime } from './ics-time';
+import { type IcsComponent, type IcsProperty, param, prop, props, text } from './read-ics-components';
+
+/** Everything of an event that does not depend on which occurrence it is. */
+export type IcsEventBody = Omit<
+  CalendarEvent,
+  'providerEventId' | 'recurringEventId' | 'originalStartsAt' | 'startsAt' | 'endsAt' | 'allDay'
+>;
+
+/**
+ * Conference links: a minimal detection (the domain package owns the canonical detector). Vendor properties
+ * first (Google, Teams, RFC 7986 CONFERENCE), then the first known meeting link in URL, LOCATION, DESCRIPTION.
+ */
+const CONFERENCE_URL =
+  /https?:\/\/(?:[a-z0-9-]+\.)*(?:meet\.google\.com|zoom\.us|zoomgov\.com|teams\.microsoft\.com|teams\.live\.com|webex\.com|gotomeeting\.com|gotomeet\.me|meet\.goto\.com|whereby\.com|meet\.jit\.si|chime\.aws|bluejeans\.com|facetime\.apple\.com)(?:\/[^\s<>"'()[\]]*)?/i;
+
+export function detectConferenceUrl(values: (string | undefined)[]): string | undefined {
+  for (const value of values) {
+    if (!value) continue;
+    const match = CONFERENCE_URL.exec(value);
+    if (match) return match[0].replace(/[.,;:!?]+$/, '');
+  }
+  return undefined;
+}
+
+const PARTSTAT: Record<string, ResponseStatus> = {
+  ACCEPTED: 'accepted',
+  DECLINED: 'declined',
+  TENTATIVE: 'tentative',
+  'NEEDS-ACTION': 'needsAction',
+};
+
+/** 'mailto:Jane@Example.com' (or an EMAIL parameter, as Apple writes for urn:uuid addresses) → 'jane@example.com'. */
+export function calAddressEmail(p: IcsProperty): string | undefined {
+  const emailParam = param(p, 'email');
+  const value = typeof p.values[0] === 'string' ? p.values[0].trim() : '';
+  const address = /^mailto:/i.test(value) ? value.slice(7) : emailParam || (value.includes('@') ? value : '');
+  const email = address.trim().toLowerCase();
+  return email.includes('@') ? email : undefined;
+}
+
+function statusOf(component: IcsComponent): CalendarEvent['status'] {
+  const status = text(component, 'status').toUpperCase();
+  if (status === 'CANCELLED') return 'cancelled';
+  if (status === 'TENTATIVE') return 'tentative';
+  return 'confirmed';
+}
+
+function utcOf(p: IcsProperty | undefined): Date | undefined {
+  const time = readTime(p);
+  return time ? new Date(time.local) : undefined; // DTSTAMP, CREATED, LAST-MODIFIED are UTC by definition
+}
+
+/**
+ * The occurrence-independent part of a VEVENT. Rooms and resources (CUTYPE=ROOM/RESOURCE) are not attendees:
+ * they are not people in the meeting. `writable` says whether this calendar can be written at all.
+ */
+export function mapIcsEventBody(
+  component: IcsComponent,
+  options: { uid: string; ownerEmail: string; writable: boolean },
+): IcsEventBody {
+  const owner = options.ownerEmail.trim().toLowerCase();
+  const organizerProp = prop(component, 'organizer');
+  const organizerEmail = organizerProp ? calAddressEmail(organizerProp) : undefined;
+  const organizer = organizerEmail
+    ? { email: organizerEmail, name: param(organizerProp!, 'cn') || undefined }
+    : undefined;
+
+  const attendees: CalendarAttendee[] = [];
+  const seen = new Set<string>();
+  for (const p of props(component, 'attendee')) {
+    const cutype = (param(p, 'cutype') ?? '').toUpperCase();
+    if (cutype === 'ROOM' || cutype === 'RESOURCE') continue;
+    const email = calAddressEmail(p);
+    if (!email || seen.has(email)) continue;
+    seen.add(email);
+    const role = (param(p, 'role') ?? 'REQ-PARTICIPANT').toUpperCase();
+    attendees.push({
+      email,
+      name: param(p, 'cn') || undefined,
+      optional: role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT',
+      organizer: email === organizerEmail,
+      self: email === owner,
+      responseStatus: PARTSTAT[(param(p, 'partstat') ?? '').toUpperCase()] ?? 'needsAction',
+      role: role.toLowerCase(),
+    });
+  }
+
+  const description = text(component, 'description');
+  const location = text(component, 'location') || undefined;
+  const url = text(component, 'url') || undefined;
+  const conferenceProps = props(component, 'conference').map((p) => String(p.values[0] ?? ''));
+  const conferenceUrl = detectConferenceUrl([
+    text(component, 'x-google-conference'),
+    text(component, 'x-microsoft-skypeteamsmeetingurl'),
+    text(component, 'x-microsoft-onlinemeetingconflink'),
+    ...conferenceProps,
+    url,
+    location,
+    description,
+  ]);
+  const sequence = Number(prop(component, 'sequence')?.values[0]);
+  const lastModified = utcOf(prop(component, 'last-modified'));
+  const stamp = utcOf(prop(component, 'dtstamp'));
+
+  return {
+    icalUid: options.uid,
+    status: statusOf(component),
+    summary: text(component, 'summary'),
+    description,
+    location,
+    conferenceUrl,
+    organizer,
+    attendees,
+    createdAt: utcOf(prop(component, 'created')),
+    updatedAt: lastModified ?? stamp,
+    sequence: Number.isInteger(sequence) ? sequence : undefined,
+    canEdit: options.writable && (!organizer || organizer.email === owner),
+    appMarker: text(component, 'x-meetwell-id') || undefined,
+  };
+}

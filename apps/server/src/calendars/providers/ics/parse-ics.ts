@@ -1,0 +1,650 @@
+import type { CalendarEvent, SyncWindow } from '../../types';
+import { decodeIcsText } from './decode-ics-text';
+import { expandRule, MAX_OCCURRENCES, type RecurValue } from './expand-recurrence';
+import {
+  DAY_MS,
+  type IcsDuration,
+  type IcsTime,
+  isoDate,
+  readDuration,
+  readTime,
+  readTimeValue,
+  ZoneResolver,
+} from './ics-time';
+import { type IcsEventBody, mapIcsEventBody } from './map-ics-event';
+import {
+  addProblem,
+  type IcsComponent,
+  type IcsProblem,
+  param,
+  prop,
+  props,
+  readIcsComponents,
+  text,
+} from './read-ics-components';
+import type { Zone } from './time-zones';
+
+export type { IcsProblem } from './read-ics-components';
+
+export type ParseIcsOptions = {
+  /** Occurrences overlapping [from, to) are returned. */
+  window: SyncWindow;
+  /** Marks the owner's own attendee entry (`self`). */
+  ownerEmail: string;
+  /** IANA zone for all-day dates, and for floating times when the file has no usable X-WR-TIMEZONE. */
+  defaultTimeZone: string;
+  /** The calendar accepts writes (CalDAV with write access): events without organizer or organised by the owner get `canEdit`. Default false. */
+  writable?: boolean | undefined;
+};
+
+export type IcsCalendarInfo = {
+  name?: string | undefined;
+  description?: string | undefined;
+  timeZone?: string | undefined;
+  color?: string | undefined;
+  method?: string | undefined;
+};
+
+export type ParseIcsResult = {
+  events: CalendarEvent[];
+  problems: IcsProblem[];
+  calendar: IcsCalendarInfo;
+  /** Every UID in the file, in or out of the window (CalDAV keeps one UID per resource). */
+  uids: string[];
+};
+
+/** iTIP methods that carry no event of their own for the calendar (replies, refresh requests, counters). */
+const IGNORED_METHODS = new Set(['REPLY', 'REFRESH', 'COUNTER', 'DECLINECOUNTER']);
+
+type Candidate = {
+  component: IcsComponent;
+  uid: string;
+  rid: IcsTime | undefined;
+  thisAndFuture: boolean;
+  cancel: boolean;
+  rank: [number, number, number, number];
+};
+
+/** One event after duplicates are resolved: the component to read, and whether a CANCEL (or a newer one) won. */
+type Resolved = {
+  component: IcsComponent | undefined;
+  cancelComponent: IcsComponent | undefined;
+  cancelled: boolean;
+};
+
+type Timing = { start: IcsTime; zone: Zone; allDay: boolean; duration: IcsDuration };
+
+/**
+ * Parses an iCalendar file (or an iTIP stream of several VCALENDARs) into the events of a window, one per
+ * occurrence. Pure and total: whatever cannot be read is reported in `problems`, never thrown.
+ *
+ * Ids: a single event is its UID; an occurrence of a series (or an override without its master) is
+ * `${uid}::${originalStart}`, the original start being an ISO instant ('2024-03-04T08:00:00.000Z') or, for
+ * all-day series, an ISO date ('2024-03-04'), so ids do not change with the owner's time zone.
+ */
+export function parseIcs(input: string | Uint8Array, options: ParseIcsOptions): ParseIcsResult {
+  const problems: IcsProblem[] = [];
+  const events: CalendarEvent[] = [];
+  const calendar: IcsCalendarInfo = {};
+  const uids: string[] = [];
+  try {
+    new IcsParser(options, problems, events, calendar, uids).run(input);
+  } catch (error) {
+    addProblem(problems, {
+      message: `Unexpected parser failure: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  return { events, problems, calendar, uids };
+}
+
+class IcsParser {
+  private resolver!: ZoneResolver;
+  private readonly bodies = new Map<IcsComponent, IcsEventBody>();
+  private readonly from: number;
+  private readonly to: number;
+
+  constructor(
+    private readonly options: ParseIcsOptions,
+    private readonly problems: IcsProblem[],
+    private readonly events: CalendarEvent[],
+    private readonly calendar: IcsCalendarInfo,
+    private readonly uids: string[],
+  ) {
+    this.from = options.window.from.getTime();
+    this.to = options.window.to.getTime();
+  }
+
+  run(input: string | Uint8Array) {
+    const { text: source, encoding } = decodeIcsText(input);
+    if (encoding === 'windows-1252') {
+      addProblem(this.problems, { message: 'The file is not UTF-8; it was read as windows-1252 (latin1)' });
+    }
+    const roots = readIcsComponents(source, this.problems);
+    const calendars = roots.filter((c) => c.name === 'vcalendar');
+    const loose = roots.filter((c) => c.name !== 'vcalendar');
+    if (loose.length) calendars.push({ name: 'vcalendar', props: [], children: loose, line: loose[0]!.line });
+    if (!roots.length && source.trim()) addProblem(this.problems, { message: 'No VCALENDAR found' });
+
+    const vtimezones = new Map<string, IcsComponent>();
+    for (const cal of calendars) {
+      for (const child of cal.children) {
+        if (child.name !== 'vtimezone') continue;
+        const tzid = text(child, 'tzid').trim();
+        if (tzid && !vtimezones.has(tzid)) vtimezones.set(tzid, child);
+      }
+      this.calendar.name ??= unescapeText(text(cal, 'x-wr-calname') || text(cal, 'name')) || undefined;
+      this.calendar.description ??= unescapeText(text(cal, 'x-wr-caldesc')) || undefined;
+      this.calendar.timeZone ??= unescapeText(text(cal, 'x-wr-timezone')).trim() || undefined;
+      this.calendar.color ??= text(cal, 'x-apple-calendar-color') || undefined;
+      this.calendar.method ??= text(cal, 'method').toUpperCase() || undefined;
+    }
+    this.resolver = new ZoneResolver(
+      vtimezones,
+      this.calendar.timeZone,
+      this.options.defaultTimeZone,
+      this.problems,
+    );
+
+    const byUid = new Map<string, Candidate[]>();
+    let order = 0;
+    for (const cal of calendars) {
+      const method = text(cal, 'method').toUpperCase() || 'PUBLISH';
+      if (IGNORED_METHODS.has(method)) continue;
+      for (const component of cal.children) {
+        if (component.name !== 'vevent') continue;
+        const candidate = this.candidate(component, method === 'CANCEL', order++);
+        if (!candidate) continue;
+        const list = byUid.get(candidate.uid);
+        if (list) list.push(candidate);
+        else byUid.set(candidate.uid, [candidate]);
+      }
+    }
+    for (const [uid, candidates] of byUid) {
+      this.uids.push(uid);
+      try {
+        this.series(uid, candidates);
+      } catch (error) {
+        addProblem(this.problems, {
+          uid,
+          message: `Event skipped: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    }
+  }
+
+  private candidate(component: IcsComponent, cancel: boolean, order: number): Candidate | undefined {
+    let uid = text(component, 'uid').trim();
+    if (!uid) {
+      uid = `no-uid-${hash(`${String(prop(component, 'dtstart')?.values[0])}|${text(component, 'summary')}`)}`;
+      addProblem(this.problems, {
+        line: component.line,
+        uid,
+        message: 'VEVENT without UID; an id was derived from its start and summary',
+      });
+    }
+    const ridProp = prop(component, 'recurrence-id');
+    const rid = readTime(ridProp);
+    if (ridProp && !rid) {
+      addProblem(this.problems, {
+        line: ridProp.line,
+        uid,
+        message: 'Unreadable RECURRENCE-ID; event skipped',
+      });
+      return undefined;
+    }
+    const sequence = Number(prop(component, 'sequence')?.values[0]);
+    const stampOf = (name: string) => readTime(prop(component, name))?.local ?? Number.NEGATIVE_INFINITY;
+    return {
+      component,
+      uid,
+      rid,
+      thisAndFuture: (ridProp ? param(ridProp, 'range') : '')?.toUpperCase() === 'THISANDFUTURE',
+      cancel,
+      rank: [Number.isInteger(sequence) ? sequence : 0, stampOf('last-modified'), stampOf('dtstamp'), order],
+    };
+  }
+
+  /** The same UID several times: highest SEQUENCE, then latest LAST-MODIFIED, DTSTAMP, then the later one. */
+  private resolve(candidates: Candidate[]): Resolved & { winner: Candidate } {
+    let winner = candidates[0]!;
+    let best: Candidate | undefined;
+    for (const c of candidates) {
+      if (compareRank(c.rank, winner.rank) > 0) winner = c;
+      if (!c.cancel && (!best || compareRank(c.rank, best.rank) > 0)) best = c;
+    }
+    return {
+      winner,
+      component: best?.component,
+      cancelComponent: winner.cancel ? winner.component : undefined,
+      cancelled: winner.cancel,
+    };
+  }
+
+  private body(component: IcsComponent, uid: string): IcsEventBody {
+    let body = this.bodies.get(component);
+    if (!body) {
+      body = mapIcsEventBody(component, {
+        uid,
+        ownerEmail: this.options.ownerEmail,
+        writable: this.options.writable ?? false,
+      });
+      this.bodies.set(component, body);
+    }
+    return body;
+  }
+
+  private timing(component: IcsComponent, uid: string): Timing | undefined {
+    const dtstart = prop(component, 'dtstart');
+    const start = readTime(dtstart);
+    if (!start) {
+      addProblem(this.problems, {
+        line: dtstart?.line ?? component.line,
+        uid,
+        message: dtstart ? 'Unreadable DTSTART' : 'VEVENT without DTSTART',
+      });
+      return undefined;
+    }
+    const zone = this.resolver.zoneOf(start, { line: dtstart!.line, uid });
+    const allDay = start.kind === 'date';
+    let duration: IcsDuration = allDay ? { nominalMs: DAY_MS, exactMs: 0 } : { nominalMs: 0, exactMs: 0 };
+    const dtendProp = prop(component, 'dtend');
+    const durationProp = prop(component, 'duration');
+    const end = readTime(dtendProp);
+    if (end) {
+      if (allDay && end.kind === 'date') duration = { nominalMs: end.local - start.local, exactMs: 0 };
+      else {
+        const startUtc = zone.toUtc(start.local);
+        duration = {
+          nominalMs: 0,
+          exactMs: this.resolver.toUtc(end, { line: dtendProp!.line, uid }) - startUtc,
+        };
+      }
+    } else if (durationProp) {
+      const parsed = readDuration(durationProp.values[0]);
+      if (parsed) duration = parsed;
+      else addProblem(this.problems, { line: durationProp.line, uid, message: 'Unreadable DURATION' });
+    } else if (dtendProp) {
+      addProblem(this.problems, { line: dtendProp.line, uid, message: 'Unreadable DTEND' });
+    }
+    if (duration.nominalMs + duration.exactMs < 0) {
+      addProblem(this.problems, {
+        line: (dtendProp ?? durationProp)?.line,
+        uid,
+        message: 'Event ends before it starts; its end was set to its start',
+      });
+      duration = { nominalMs: 0, exactMs: 0 };
+    }
+    return { start, zone, allDay, duration };
+  }
+
+  /** Instant of a wall-clock start in a timing's zone, with its end. */
+  private times(timing: Timing, startLocal: number, duration: IcsDuration = timing.duration) {
+    const startUtc = timing.zone.toUtc(startLocal);
+    let endUtc =
+      (duration.nominalMs ? timing.zone.toUtc(startLocal + duration.nominalMs) : startUtc) + duration.exactMs;
+    if (!(endUtc >= startUtc)) endUtc = startUtc;
+    return { startUtc, endUtc };
+  }
+
+  private inWindow(startUtc: number, endUtc: number): boolean {
+    if (startUtc >= this.to) return false;
+    return endUtc > this.from || (endUtc === startUtc && startUtc >= this.from);
+  }
+
+  /** A time of another property in the series' wall-clock terms. */
+  private toSeriesLocal(master: Timing, time: IcsTime, uid: string): number {
+    if (master.allDay) {
+      if (time.kind === 'date' || time.kind === 'floating') return Math.floor(time.local / DAY_MS) * DAY_MS;
+      const local = master.zone.toLocal(this.resolver.toUtc(time, { uid }));
+      return Math.floor(local / DAY_MS) * DAY_MS;
+    }
+    if (time.kind === 'date') return time.local + timeOfDay(master.start.local);
+    if (time.kind === 'floating') return time.local;
+    return master.zone.toLocal(this.resolver.toUtc(time, { uid }));
+  }
+
+  /** The id part of an original start: ISO instant, or ISO date for all-day series. */
+  private occurrenceKey(
+    master: Timing | undefined,
+    time: IcsTime,
+    uid: string,
+  ): { iso: string; utc: number } {
+    if (master) {
+      const local = this.toSeriesLocal(master, time, uid);
+      const utc = master.zone.toUtc(local);
+      return { iso: master.allDay ? isoDate(local) : new Date(utc).toISOString(), utc };
+    }
+    if (time.kind === 'date')
+      return { iso: isoDate(time.local), utc: this.resolver.allDay.toUtc(time.local) };
+    const utc = this.resolver.toUtc(time, { uid });
+    return { iso: new Date(utc).toISOString(), utc };
+  }
+
+  private series(uid: string, candidates: Candidate[]) {
+    const masters = candidates.filter((c) => !c.rid);
+    const overrides = candidates.filter((c) => c.rid);
+
+    let masterTiming: Timing | undefined;
+    let masterBody: IcsEventBody | undefined;
+    let masterComponent: IcsComponent | undefined;
+    let seriesCancelled = false;
+    if (masters.length) {
+      const resolved = this.resolve(masters);
+      masterComponent = resolved.component ?? resolved.cancelComponent;
+      seriesCancelled = resolved.cancelled;
+      masterTiming = masterComponent ? this.timing(masterComponent, uid) : undefined;
+      if (masterTiming) {
+        masterBody = this.body(masterComponent!, uid);
+        if (masterBody.status === 'cancelled') seriesCancelled = true;
+      } else masterComponent = undefined;
+    }
+
+    // Overrides, keyed by their original start; duplicates resolved like masters.
+    const groups = new Map<string, { key: { iso: string; utc: number }; candidates: Candidate[] }>();
+    for (const c of overrides) {
+      const key = this.occurrenceKey(masterTiming, c.rid!, uid);
+      const group = groups.get(key.iso);
+      if (group) group.candidates.push(c);
+      else groups.set(key.iso, { key, candidates: [c] });
+    }
+    type Override = {
+      key: { iso: string; utc: number };
+      rid: IcsTime;
+      resolved: Resolved;
+      thisAndFuture: boolean;
+      body: IcsEventBody | undefined;
+      timing: Timing | undefined;
+    };
+    const resolvedOverrides: Override[] = [];
+    for (const { key, candidates: list } of groups.values()) {
+      const resolved = this.resolve(list);
+      const component = resolved.component ?? (masterTiming ? undefined : resolved.cancelComponent);
+      const timing = component && prop(component, 'dtstart') ? this.timing(component, uid) : undefined;
+      resolvedOverrides.push({
+        key,
+        rid: resolved.winner.rid!,
+        resolved,
+        thisAndFuture: resolved.winner.thisAndFuture,
+        body: component ? this.body(component, uid) : undefined,
+        timing,
+      });
+    }
+
+    const recurring =
+      !!masterComponent &&
+      (props(masterComponent, 'rrule').length > 0 || props(masterComponent, 'rdate').length > 0);
+
+    // RANGE=THISANDFUTURE: the override's changes apply to every later occurrence.
+    const rangeOverrides = resolvedOverrides
+      .filter((o) => o.thisAndFuture && masterTiming)
+      .map((o) => {
+        const delta = o.timing
+          ? this.toSeriesLocal(masterTiming!, o.timing.start, uid) -
+            this.toSeriesLocal(masterTiming!, o.rid, uid)
+          : 0;
+        return { override: o, delta };
+      })
+      .sort((a, b) => a.override.key.utc - b.override.key.utc);
+
+    if (masterTiming && masterBody) {
+      if (recurring) {
+        this.expandSeries(
+          uid,
+          masterComponent!,
+          masterTiming,
+          masterBody,
+          seriesCancelled,
+          groups,
+          rangeOverrides,
+        );
+      } else if (!groups.size || !groups.has(this.occurrenceKey(masterTiming, masterTiming.start, uid).iso)) {
+        const { startUtc, endUtc } = this.times(masterTiming, masterTiming.start.local);
+        if (this.inWindow(startUtc, endUtc)) {
+          this.emit(uid, masterBody, startUtc, endUtc, masterTiming.allDay, seriesCancelled, undefined);
+        }
+      }
+    }
+
+    if (!resolvedOverrides.length) return;
+    const singleKey =
+      masterTiming && !recurring ? this.occurrenceKey(masterTiming, masterTiming.start, uid).iso : undefined;
+    for (const o of resolvedOverrides) {
+      let body = o.body ?? masterBody;
+      let timing = o.timing;
+      let startLocal: number;
+      let duration: IcsDuration | undefined;
+      if (timing) startLocal = timing.start.local;
+      else if (masterTiming) {
+        // A CANCEL without its own times, or an override without DTSTART: the original occurrence.
+        const tf = rangeFor(rangeOverrides, o.key.utc, o);
+        body = o.body ?? tf?.override.body ?? masterBody;
+        timing = masterTiming;
+        startLocal = this.toSeriesLocal(masterTiming, o.rid, uid) + (tf?.delta ?? 0);
+        duration = tf?.override.timing?.duration;
+      } else {
+        const start = o.rid;
+        const zone = this.resolver.zoneOf(start, { uid });
+        timing = {
+          start,
+          zone,
+          allDay: start.kind === 'date',
+          duration: start.kind === 'date' ? { nominalMs: DAY_MS, exactMs: 0 } : { nominalMs: 0, exactMs: 0 },
+        };
+        startLocal = start.local;
+      }
+      if (!body) continue;
+      const { startUtc, endUtc } = this.times(timing, startLocal, duration ?? timing.duration);
+      if (!this.inWindow(startUtc, endUtc)) continue;
+      const cancelled =
+        seriesCancelled || o.resolved.cancelled || cancelledByRange(rangeOverrides, o.key.utc);
+      if (o.key.iso === singleKey) {
+        this.emit(uid, body, startUtc, endUtc, timing.allDay, cancelled, undefined);
+      } else {
+        this.emit(uid, body, startUtc, endUtc, timing.allDay, cancelled, o.key);
+      }
+    }
+  }
+
+  private expandSeries(
+    uid: string,
+    component: IcsComponent,
+    timing: Timing,
+    body: IcsEventBody,
+    seriesCancelled: boolean,
+    overrides: ReadonlyMap<string, unknown>,
+    rangeOverrides: RangeOverride[],
+  ) {
+    const durationMs = timing.duration.nominalMs + timing.duration.exactMs;
+    const shift = rangeOverrides.reduce((max, r) => Math.max(max, Math.abs(r.delta)), 0);
+    const fromLocal = this.from - DAY_MS - durationMs - shift;
+    const toLocal = this.to + DAY_MS + shift;
+    const untilUtcToLocal = (utc: number) =>
+      (timing.allDay ? this.resolver.allDay : timing.zone).toLocal(utc);
+
+    // Occurrence starts (wall-clock) → their own duration when an RDATE period gives one.
+    const starts = new Map<number, IcsDuration | undefined>();
+    starts.set(timing.start.local, undefined);
+    const expand = (name: 'rrule' | 'exrule') => {
+      const found = new Set<number>();
+      for (const p of props(component, name)) {
+        const recur = p.values[0];
+        if (!recur || typeof recur !== 'object') continue;
+        const result = expandRule({
+          recur: recur as RecurValue,
+          startLocal: timing.start.local,
+          isDate: timing.allDay,
+          untilUtcToLocal,
+          fromLocal,
+          toLocal,
+        });
+        if (result.error) addProblem(this.problems, { line: p.line, uid, message: result.error });
+        if (result.truncated) {
+          addProblem(this.problems, {
+            line: p.line,
+            uid,
+            message: `Recurrence cut at ${MAX_OCCURRENCES} occurrences`,
+          });
+        }
+        for (const s of result.starts) found.add(s);
+      }
+      return found;
+    };
+    for (const s of expand('rrule')) starts.set(s, undefined);
+
+    for (const p of props(component, 'rdate')) {
+      const tzid = param(p, 'tzid');
+      for (const value of p.values) {
+        if (Array.isArray(value)) {
+          const start = readTimeValue(value[0], tzid);
+          if (!start) continue;
+          const local = this.toSeriesLocal(timing, start, uid);
+          const endTime = readTimeValue(value[1], tzid);
+          const duration = endTime
+            ? {
+                nominalMs: 0,
+                exactMs: this.resolver.toUtc(endTime, { uid }) - this.resolver.toUtc(start, { uid }),
+              }
+            : readDuration(value[1]);
+          starts.set(local, duration);
+          continue;
+        }
+        const time = readTimeValue(value, tzid);
+        if (time) starts.set(this.toSeriesLocal(timing, time, uid), undefined);
+        else addProblem(this.problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
+      }
+    }
+
+    const excluded = expand('exrule');
+    const excludedDays = new Set<number>();
+    for (const p of props(component, 'exdate')) {
+      const tzid = param(p, 'tzid');
+      for (const value of p.values) {
+        const time = readTimeValue(value, tzid);
+        if (!time) {
+          addProblem(this.problems, { line: p.line, uid, message: 'Unreadable EXDATE value' });
+          continue;
+        }
+        // A date on a date-time series removes that day's occurrences.
+        if (time.kind === 'date' && !timing.allDay) excludedDays.add(Math.floor(time.local / DAY_MS));
+        else excluded.add(this.toSeriesLocal(timing, time, uid));
+      }
+    }
+
+    for (const [local, ownDuration] of starts) {
+      if (excluded.has(local) || excludedDays.has(Math.floor(local / DAY_MS))) continue;
+      const originalUtc = timing.zone.toUtc(local);
+      const iso = timing.allDay ? isoDate(local) : new Date(originalUtc).toISOString();
+      if (overrides.has(iso)) continue;
+      const tf = rangeFor(rangeOverrides, originalUtc);
+      let occurrenceBody = body;
+      let occurrenceTiming = timing;
+      let startLocal = local;
+      let duration = ownDuration ?? timing.duration;
+      let cancelled = seriesCancelled;
+      if (tf) {
+        occurrenceBody = tf.override.body ?? body;
+        startLocal = local + tf.delta;
+        if (tf.override.timing) {
+          duration = tf.override.timing.duration;
+          occurrenceTiming = { ...timing, allDay: tf.override.timing.allDay };
+        }
+        cancelled ||= tf.override.resolved.cancelled;
+      }
+      const { startUtc, endUtc } = this.times(occurrenceTiming, startLocal, duration);
+      if (!this.inWindow(startUtc, endUtc)) continue;
+      this.emit(uid, occurrenceBody, startUtc, endUtc, occurrenceTiming.allDay, cancelled, {
+        iso,
+        utc: originalUtc,
+      });
+    }
+  }
+
+  private emit(
+    uid: string,
+    body: IcsEventBody,
+    startUtc: number,
+    endUtc: number,
+    allDay: boolean,
+    cancelled: boolean,
+    occurrence: { iso: string; utc: number } | undefined,
+  ) {
+    // Written out rather than spread: this runs once per occurrence and is the hot path of a large import.
+    this.events.push({
+      providerEventId: occurrence ? `${uid}::${occurrence.iso}` : uid,
+      icalUid: body.icalUid,
+      recurringEventId: occurrence ? uid : undefined,
+      originalStartsAt: occurrence ? new Date(occurrence.utc) : undefined,
+      status: cancelled ? 'cancelled' : body.status,
+      summary: body.summary,
+      description: body.description,
+      location: body.location,
+      conferenceUrl: body.conferenceUrl,
+      startsAt: new Date(startUtc),
+      endsAt: new Date(endUtc),
+      allDay,
+      organizer: body.organizer,
+      attendees: body.attendees.map((a) => ({
+        email: a.email,
+        name: a.name,
+        optional: a.optional,
+        organizer: a.organizer,
+        self: a.self,
+        responseStatus: a.responseStatus,
+        role: a.role,
+      })),
+      createdAt: body.createdAt,
+      updatedAt: body.updatedAt,
+      etag: body.etag,
+      sequence: body.sequence,
+      canEdit: body.canEdit,
+      appMarker: body.appMarker,
+    });
+  }
+}
+
+type RangeOverride = {
+  override: {
+    key: { utc: number };
+    body: IcsEventBody | undefined;
+    timing: Timing | undefined;
+    resolved: Resolved;
+  };
+  delta: number;
+};
+
+/** The THISANDFUTURE override in force at an original start (the latest one at or before it). */
+function rangeFor(list: RangeOverride[], originalUtc: number, except?: unknown): RangeOverride | undefined {
+  let found: RangeOverride | undefined;
+  for (const r of list) {
+    if (r.override.key.utc > originalUtc) break;
+    if (r.override !== except) found = r;
+  }
+  return found;
+}
+
+function cancelledByRange(list: RangeOverride[], originalUtc: number): boolean {
+  return list.some((r) => r.override.key.utc <= originalUtc && r.override.resolved.cancelled);
+}
+
+function compareRank(a: Candidate['rank'], b: Candidate['rank']): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]! ? 1 : -1;
+  return 0;
+}
+
+function timeOfDay(localMs: number): number {
+  return localMs - Math.floor(localMs / DAY_MS) * DAY_MS;
+}
+
+/** TEXT unescaping for X- properties, which ical.js leaves raw. */
+function unescapeText(value: string): string {
+  return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+}
+
+function hash(value: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    h ^= value.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

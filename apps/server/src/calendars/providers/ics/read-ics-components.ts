@@ -1,0 +1,227 @@
+import ICAL from 'ical.js';
+
+export type IcsProblem = { line?: number | undefined; uid?: string | undefined; message: string };
+
+export type IcsParams = Record<string, string | string[] | undefined>;
+
+/** One content line, parsed by ical.js (params decoded, TEXT unescaped, value typed). */
+export type IcsProperty = { name: string; params: IcsParams; type: string; values: unknown[]; line: number };
+
+export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
+
+/** Properties read from a VEVENT; the rest (alarms, X-APPLE-…) are skipped without parsing, for speed. */
+const VEVENT_PROPS = new Set([
+  'uid',
+  'dtstart',
+  'dtend',
+  'duration',
+  'recurrence-id',
+  'sequence',
+  'dtstamp',
+  'last-modified',
+  'created',
+  'rrule',
+  'exrule',
+  'rdate',
+  'exdate',
+  'status',
+  'summary',
+  'description',
+  'location',
+  'url',
+  'organizer',
+  'attendee',
+  'conference',
+  'transp',
+  'x-google-conference',
+  'x-microsoft-skypeteamsmeetingurl',
+  'x-microsoft-onlinemeetingconflink',
+  'x-meetwell-id',
+]);
+const VCALENDAR_PROPS = new Set([
+  'method',
+  'x-wr-calname',
+  'x-wr-timezone',
+  'name',
+  'x-wr-caldesc',
+  'x-apple-calendar-color',
+]);
+/** Components kept; VTIMEZONE keeps every property because ical.js reads it. */
+const KEPT = new Set(['vcalendar', 'vevent', 'vtimezone', 'standard', 'daylight']);
+
+const CONTENT_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
+const MAX_PROBLEMS = 500;
+
+export function addProblem(problems: IcsProblem[], problem: IcsProblem) {
+  if (problems.length < MAX_PROBLEMS) problems.push(problem);
+  else if (problems.length === MAX_PROBLEMS)
+    problems.push({ message: 'Too many problems; the rest are not listed.' });
+}
+
+/**
+ * Text → component tree. Unfolds lines (keeping the first line number of each), checks the BEGIN/END nesting,
+ * and parses each wanted property on its own with ical.js, so a bad line costs that line only, never the file.
+ * Unknown components are skipped whole; a component left open at the end of the file is kept and reported.
+ */
+export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComponent[] {
+  const roots: IcsComponent[] = [];
+  const stack: { component: IcsComponent | null; name: string }[] = [];
+
+  let current = '';
+  let currentLine = 0;
+  const flush = () => {
+    if (current) handleLine(current, currentLine);
+    current = '';
+  };
+
+  const handleLine = (line: string, lineNo: number) => {
+    if (!CONTENT_LINE.test(line)) {
+      if (line.trim())
+        addProblem(problems, { line: lineNo, message: `Not an iCalendar content line: "${clip(line)}"` });
+      return;
+    }
+    const cut = firstDelimiter(line);
+    const name = line.slice(0, cut).toLowerCase();
+    if (name === 'begin' || name === 'end') {
+      const componentName = line
+        .slice(cut + 1)
+        .trim()
+        .toLowerCase();
+      if (!componentName) {
+        addProblem(problems, { line: lineNo, message: `${name.toUpperCase()} without a component name` });
+        return;
+      }
+      if (name === 'begin') {
+        const parent = stack.at(-1);
+        const keep = KEPT.has(componentName) && (parent === undefined || parent.component !== null);
+        const component = keep ? { name: componentName, props: [], children: [], line: lineNo } : null;
+        if (component) {
+          if (parent?.component) parent.component.children.push(component);
+          else roots.push(component);
+        }
+        stack.push({ component, name: componentName });
+        return;
+      }
+      const index = findLastIndex(stack, componentName);
+      if (index === -1) {
+        addProblem(problems, {
+          line: lineNo,
+          message: `END:${componentName.toUpperCase()} without a matching BEGIN`,
+        });
+        return;
+      }
+      for (let i = stack.length - 1; i > index; i--) {
+        addProblem(problems, {
+          line: lineNo,
+          message: `${stack[i]!.name.toUpperCase()} not closed before END:${componentName.toUpperCase()}`,
+        });
+      }
+      stack.length = index;
+      return;
+    }
+    const top = stack.at(-1);
+    if (!top) {
+      addProblem(problems, { line: lineNo, message: `Property outside any component: "${clip(line)}"` });
+      return;
+    }
+    const component = top.component;
+    if (!component) return;
+    const wanted =
+      component.name === 'vevent'
+        ? VEVENT_PROPS.has(name)
+        : component.name === 'vcalendar'
+          ? VCALENDAR_PROPS.has(name)
+          : true;
+    if (!wanted) return;
+    try {
+      const parsed = ICAL.parse.property(line, ICAL.design.icalendar) as unknown as unknown[];
+      const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
+      component.props.push({ name: propName, params: params ?? {}, type, values, line: lineNo });
+    } catch (error) {
+      addProblem(problems, {
+        line: lineNo,
+        message:
+          `Unreadable ${name.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`.slice(
+            0,
+            300,
+          ),
+      });
+    }
+  };
+
+  // Lines end in CRLF, LF or a lone CR; a line starting with a space or tab continues the previous one.
+  const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let lineNo = 0;
+  let pos = 0;
+  while (pos <= source.length) {
+    let end = source.indexOf('\n', pos);
+    if (end === -1) end = source.length;
+    lineNo++;
+    const first = source.charCodeAt(pos);
+    if ((first === 0x20 || first === 0x09) && current) {
+      current += source.slice(pos + 1, end);
+    } else {
+      flush();
+      current = source.slice(pos, end);
+      currentLine = lineNo;
+    }
+    pos = end + 1;
+  }
+  flush();
+
+  for (let i = stack.length - 1; i >= 0; i--) {
+    addProblem(problems, {
+      line: stack[i]!.component?.line,
+      message: `${stack[i]!.name.toUpperCase()} not closed at the end of the file`,
+    });
+  }
+  return roots;
+}
+
+function firstDelimiter(line: string): number {
+  const colon = line.indexOf(':');
+  const semicolon = line.indexOf(';');
+  if (colon === -1) return semicolon;
+  if (semicolon === -1) return colon;
+  return Math.min(colon, semicolon);
+}
+
+function findLastIndex(stack: { name: string }[], name: string): number {
+  for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.name === name) return i;
+  return -1;
+}
+
+function clip(line: string): string {
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
+}
+
+/** The first property of that name. */
+export function prop(component: IcsComponent, name: string): IcsProperty | undefined {
+  for (const p of component.props) if (p.name === name) return p;
+  return undefined;
+}
+
+export function props(component: IcsComponent, name: string): IcsProperty[] {
+  return component.props.filter((p) => p.name === name);
+}
+
+/** A property's first value as text ('' when absent). */
+export function text(component: IcsComponent, name: string): string {
+  const value = prop(component, name)?.values[0];
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** A parameter as one string (the first of a list). */
+export function param(p: IcsProperty, name: string): string | undefined {
+  const value = p.params[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** jCal form of a component (for ical.js classes such as ICAL.Timezone). */
+export function toJcal(component: IcsComponent): unknown[] {
+  return [
+    component.name,
+    component.props.map((p) => [p.name, p.params, p.type, ...p.values]),
+    component.children.map(toJcal),
+  ];
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ianaZone, resolveTzid } from './time-zones';
+import { windowsZoneNames, windowsZoneToIana } from './windows-zones';
+
+const local = (iso: string) => Date.parse(`${iso}Z`);
+const none = () => undefined;
+
+describe('time zones', () => {
+  it('maps every Windows zone name to a zone this runtime knows', () => {
+    expect(windowsZoneNames.length).toBeGreaterThanOrEqual(140);
+    for (const name of windowsZoneNames) expect(ianaZone(windowsZoneToIana(name)!), name).toBeDefined();
+    expect(windowsZoneToIana('w. europe standard time')).toBe('Europe/Berlin');
+  });
+
+  it.each([
+    ['Europe/Berlin', '2024-03-31T02:30:00', '2024-03-31T01:30:00.000Z'], // gap: moved forward
+    ['Europe/Berlin', '2024-10-27T02:30:00', '2024-10-27T00:30:00.000Z'], // repeated: the first
+    ['America/New_York', '2024-03-10T02:15:00', '2024-03-10T07:15:00.000Z'],
+    ['America/New_York', '2024-11-03T01:30:00', '2024-11-03T05:30:00.000Z'],
+    ['Australia/Lord_Howe', '2024-10-06T02:15:00', '2024-10-05T15:45:00.000Z'], // a 30-minute gap
+    ['Asia/Kolkata', '2024-07-10T09:00:00', '2024-07-10T03:30:00.000Z'],
+  ])('%s %s → %s', (zone, wall, utc) => {
+    expect(new Date(ianaZone(zone)!.toUtc(local(wall))).toISOString()).toBe(utc);
+  });
+
+  it('resolves TZIDs as found in the wild', () => {
+    expect(resolveTzid('"Pacific Standard Time"', none)?.id).toBe('America/Los_Angeles');
+    expect(resolveTzid('/freeassociation.sourceforge.net/Tzfile/Europe/London', none)?.id).toBe(
+      'Europe/London',
+    );
+    expect(resolveTzid('UTC', none)?.id).toBe('UTC');
+    expect(resolveTzid('Nowhere/Special', none)).toBeUndefined();
+  });
+});

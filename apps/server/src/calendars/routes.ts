@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { getAccessToken } from '../auth/oidc/access-token';
+import type { AppContext } from '../context';
+import { calendars, identities } from '../db/schema';
+import { type FeatureRoutes, requireAuth } from '../http/app';
+import { AppError, notFound } from '../http/errors';
+import { document, resource, resourceBody } from '../http/jsonapi';
+import { type CalendarRow, sealCredentials } from './connection';
+import { driverFor } from './registry';
+import { startWatching, stopWatching } from './service';
+import { type Provider, ProviderError } from './types';
+import { openChannel, stopChannels } from './webhooks/channels';
+
+const MAX_ICS_BYTES = 20 * 1024 * 1024;
+
+function present(calendar: CalendarRow) {
+  return resource('calendars', calendar.id, {
+    uuid: calendar.id,
+    name: calendar.name,
+    provider: calendar.provider,
+    external_id: calendar.externalId,
+    color: calendar.color,
+    primary: calendar.isPrimary,
+    watching: calendar.watching,
+    can_write: calendar.canWrite,
+    source_url: calendar.provider === 'caldav' || calendar.provider === 'ics' ? calendar.sourceUrl : null,
+    sync_status: calendar.syncStatus,
+    sync_error: calendar.syncError,
+    needs_permission: calendar.needsPermission,
+    last_synced_at: calendar.lastSyncedAt?.toISOString() ?? null,
+  });
+}
+
+async function ownCalendar(ctx: AppContext, userId: string, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.id, id), eq(calendars.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('calendar');
+  return row;
+}
+
+function providerFailure(error: unknown, what: string): never {
+  if (error instanceof ProviderError) {
+    if (error.kind === 'auth_revoked' || error.kind === 'token_expired') {
+      throw new AppError('validation_failed', [{ detail: `${what}: the server refused these credentials.` }]);
+    }
+    if (error.kind === 'not_found')
+      throw new AppError('validation_failed', [{ detail: `${what}: nothing was found at that address.` }]);
+    throw new AppError('validation_failed', [{ detail: `${what}: ${error.message}` }]);
+  }
+  throw error;
+}
+
+/** Provider calendars of an identity (Google, Microsoft) are listed and kept as rows, unwatched until chosen. */
+async function refreshExternalCalendars(
+  ctx: AppContext,
+  userId: string,
+  ownerEmail: string,
+  timeZone: string,
+) {
+  const linked = await ctx.db.select().from(identities).where(eq(identities.userId, userId));
+  for (const identity of linked) {
+    const provider: Provider | null =
+      identity.provider === 'google_oauth2'
+        ? 'google'
+        : identity.provider === 'microsoft_graph'
+          ? 'microsoft'
+          : null;
+    if (!provider) continue;
+    const accessToken = await getAccessToken(ctx, identity.id);
+    const list = await driverFor(ctx, provider).listCalendars({ ownerEmail, timeZone, accessToken });
+    for (const external of list) {
+      await ctx.db
+        .insert(calendars)
+        .values({
+          userId,
+          provider,
+          identityId: identity.id,
+          externalId: external.externalId,
+          name: external.name,
+          color: external.color ?? null,
+          timeZone: external.timeZone ?? null,
+          isPrimary: external.primary,
+          canWrite: external.canWrite,
+        })
+        .onConflictDoUpdate({
+          target: [calendars.userId, calendars.provider, calendars.externalId],
+          set: {
+            name: external.name,
+            color: external.color ?? null,
+            isPrimary: external.primary,
+            canWrite: external.canWrite,
+          },
+        });
+    }
+  }
+}
+
+const providerSlug = z.enum(['google_calendar', 'microsoft_outlook', 'caldav', 'ics']);
+const slugToProvider: Record<z.infer<typeof providerSlug>, Provider> = {
+  google_calendar: 'google',
+  microsoft_outlook: 'microsoft',
+  caldav: 'caldav',
+  ics: 'ics',
+};
+
+export const calendarRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/calendars',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: "The user's calendars; external=true also lists the provider's calendars",
+        querystring: z.object({ external: z.enum(['true', 'false']).optional() }),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      if (request.query.external === 'true') {
+        await refreshExternalCalendars(ctx, user.id, user.email, user.timeZone);
+      }
+      const rows = await ctx.db
+        .select()
+        .from(calendars)
+        .where(eq(calendars.userId, user.id))
+        .orderBy(asc(calendars.createdAt));
+      return document(rows.map(present));
+    },
+  );
+
+  app.patch(
+    '/api/v1/calendars/:id',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Balance a calendar (watching true) or stop (false)',
+        params: z.object({ id: z.uuid() }),
+        body: resourceBody('calendars', z.object({ watching: z.boolean() }).strict()),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const calendar = await ownCalendar(ctx, user.id, request.params.id);
+      const { watching } = request.body.data.attributes;
+      if (watching && !calendar.watching) await startWatching(ctx, calendar);
+      if (!watching && calendar.watching) await stopWatching(ctx, calendar);
+      return document(present(await ownCalendar(ctx, user.id, calendar.id)));
+    },
+  );
+
+  app.delete(
+    '/api/v1/calendars/:id',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Remove a CalDAV or ICS calendar',
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const calendar = await ownCalendar(ctx, user.id, request.params.id);
+      if (calendar.provider === 'google' || calendar.provider === 'microsoft') {
+        throw new AppError(
+          'validation_failed',
+          'Calendars of your sign-in account can be stopped, not removed.',
+        );
+      }
+      await stopWatching(ctx, calendar);
+      await ctx.db.delete(calendars).where(eq(calendars.id, calendar.id));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/calendars/ics',
+    {
+      bodyLimit: MAX_ICS_BYTES + 64 * 1024,
+      schema: {
+        tags: ['calendars'],
+        summary: 'Subscribe to an ICS URL or import an ICS file',
+        body: resourceBody(
+          'calendars',
+          z
+            .object({
+              name: z.string().trim().min(1).max(120).optional(),
+              url: z
+                .url({ protocol: /^(https?|webcal)$/, error: 'must be an http(s) or webcal URL' })
+                .optional(),
+              content: z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported').optional(),
+            })
+            .strict()
+            .refine((a) => Boolean(a.url) !== Boolean(a.content), 'Give either url or content'),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { name, url, content } = request.body.data.attributes;
+      const sourceUrl = url?.replace(/^webcal:/, 'https:');
+      if (content !== undefined && !/BEGIN:VCALENDAR/i.test(content)) {
+        throw new AppError('validation_failed', [
+          {
+            detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).',
+            pointer: '/data/attributes/content',
+          },
+        ]);
+      }
+      let calendarName = name;
+      if (!calendarName) {
+        try {
+          const [first] = await driverFor(ctx, 'ics').listCalendars({
+            ownerEmail: user.email,
+            timeZone: user.timeZone,
+            sourceUrl,
+            sourceContent: content,
+          });
+          calendarName = first?.name;
+        } catch (error) {
+          providerFailure(error, 'The calendar could not be read');
+        }
+      }
+      const [row] = await ctx.db
+        .insert(calendars)
+        .values({
+          userId: user.id,
+          provider: 'ics',
+          externalId: sourceUrl ?? `import:${randomUUID()}`,
+          name: calendarName ?? 'Imported calendar',
+          sourceUrl: sourceUrl ?? null,
+          sourceContent: content ?? null,
+          timeZone: user.timeZone,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('conflict', 'This calendar is already connected.');
+      await startWatching(ctx, row);
+      return reply.code(201).send(document(present(await ownCalendar(ctx, user.id, row.id))));
+    },
+  );
+
+  app.post(
+    '/api/v1/calendars/caldav',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['calendars'],
+        summary:
+          'Connect a CalDAV account (Nextcloud, Fastmail, iCloud, Radicale...): its calendars are listed, unwatched',
+        body: resourceBody(
+          'calendars',
+          z
+            .object({
+              server_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+              username: z.string().min(1).max(200),
+              password: z.string().min(1).max(500),
+            })
+            .strict(),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { server_url, username, password } = request.body.data.attributes;
+      const credentials = { username, password };
+      let list: Awaited<ReturnType<ReturnType<typeof driverFor>['listCalendars']>> = [];
+      try {
+        list = await driverFor(ctx, 'caldav').listCalendars({
+          ownerEmail: user.email,
+          timeZone: user.timeZone,
+          sourceUrl: server_url,
+          credentials,
+        });
+      } catch (error) {
+        providerFailure(error, 'The CalDAV server could not be reached');
+      }
+      if (list.length === 0)
+        throw new AppError('validation_failed', 'No calendar was found on that CalDAV account.');
+      const sealed = sealCredentials(ctx, credentials);
+      const rows = [];
+      for (const external of list) {
+        const [row] = await ctx.db
+          .insert(calendars)
+          .values({
+            userId: user.id,
+            provider: 'caldav',
+            externalId: external.externalId,
+            name: external.name,
+            color: external.color ?? null,
+            timeZone: external.timeZone ?? user.timeZone,
+            isPrimary: external.primary,
+            canWrite: external.canWrite,
+            sourceUrl: server_url,
+            credentialsEnc: sealed,
+          })
+          .onConflictDoUpdate({
+            target: [calendars.userId, calendars.provider, calendars.externalId],
+            set: {
+              name: external.name,
+              credentialsEnc: sealed,
+              sourceUrl: server_url,
+              needsPermission: false,
+            },
+          })
+          .returning();
+        rows.push(row!);
+      }
+      return reply.code(201).send(document(rows.map(present)));
+    },
+  );
+
+  const webhookBody = z.object({ calendar_uuid: z.uuid() }).strict();
+  app.post(
+    '/api/v1/:provider/webhooks_setup',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Open a push channel for a watched calendar',
+        params: z.object({ provider: providerSlug }),
+        body: resourceBody('webhooks', webhookBody).or(webhookBody),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      const calendar = await ownCalendar(
+        ctx,
+        user.id,
+        'data' in body ? body.data.attributes.calendar_uuid : body.calendar_uuid,
+      );
+      if (calendar.provider !== slugToProvider[request.params.provider]) throw notFound('calendar');
+      const channel = calendar.watching ? await openChannel(ctx, calendar.id) : null;
+      return document(
+        resource('webhooks', calendar.id, {
+          calendar_uuid: calendar.id,
+          active: Boolean(channel),
+          expires_at: channel?.expiresAt.toISOString() ?? null,
+          polling: !channel,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/:provider/webhooks_stop',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: "Stop a calendar's push channels",
+        params: z.object({ provider: providerSlug }),
+        body: resourceBody('webhooks', webhookBody).or(webhookBody),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      const calendar = await ownCalendar(
+        ctx,
+        user.id,
+        'data' in body ? body.data.attributes.calendar_uuid : body.calendar_uuid,
+      );
+      if (calendar.provider !== slugToProvider[request.params.provider]) throw notFound('calendar');
+      await stopChannels(ctx, calendar);
+      return document(resource('webhooks', calendar.id, { calendar_uuid: calendar.id, active: false }));
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { NeedsPermissionError } from '../../auth/oidc/access-token';
+import type { AppContext } from '../../context';
+import { identities } from '../../db/schema';
+import { broadcastToUser } from '../../realtime/broadcast';
+import { connectionFor, loadCalendarWithOwner } from '../connection';
+import { reevaluateSpans } from '../evaluation/reevaluate';
+import { driverFor } from '../registry';
+import { type CalendarConnection, ProviderError, type SyncResult, type SyncWindow } from '../types';
+import { storeSyncResult } from './store-events';
+import { markSyncFailed, markSyncRunning, markSyncSucceeded } from './sync-state';
+import { needsFullSync, syncWindow } from './window';
+
+export type SyncMode = 'full' | 'incremental';
+
+/** Thrown when the provider asked us to wait: the job is put back for later instead of failing. */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_BACKOFF_MS = 15 * 60 * 1000;
+
+/** Retry-After when the provider gave one, else exponential backoff; with jitter so calendars do not align. */
+export function backoffDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  random = Math.random,
+): number {
+  const base = retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 2 ** Math.min(attempt, 10) * 1000);
+  return Math.round(base + base * 0.2 * random());
+}
+
+/**
+ * Reads one calendar from its provider and stores what changed: full when asked, when there is no cursor or the
+ * window slid, or when the provider says the cursor expired; incremental otherwise. Then re-evaluates every
+ * meeting whose time span was touched and tells the user's open sessions to reload.
+ */
+export async function runCalendarSync(
+  ctx: AppContext,
+  params: { calendarId: string; mode: SyncMode; attempt?: number },
+) {
+  const loaded = await loadCalendarWithOwner(ctx, params.calendarId);
+  if (!loaded?.calendar.watching) return { skipped: true as const };
+  const { calendar, owner } = loaded;
+  const driver = driverFor(ctx, calendar.provider);
+  const window = syncWindow(ctx.now());
+  const full =
+    params.mode === 'full' ||
+    needsFullSync({ cursor: calendar.syncCursor, syncedTo: calendar.syncedTo, window });
+  const synchronizationId = await markSyncRunning(
+    ctx.db,
+    calendar.id,
+    owner.id,
+    full ? 'full' : 'incremental',
+    window,
+  );
+  try {
+    let connection = await connectionFor(ctx, calendar, owner);
+    const read = async (cursor: string | null): Promise<SyncResult> => {
+      try {
+        return await driver.syncEvents(connection, { cursor, window });
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'cursor_invalid' && cursor) {
+          return driver.syncEvents(connection, { cursor: null, window });
+        }
+        if (error instanceof ProviderError && error.kind === 'token_expired' && calendar.identityId) {
+          // The provider refused the access token: forget it, so the next one comes from a refresh.
+          await ctx.db
+            .update(identities)
+            .set({ accessTokenExpiresAt: new Date(0) })
+            .where(eq(identities.id, calendar.identityId));
+          connection = await connectionFor(ctx, calendar, owner);
+          return driver.syncEvents(connection, { cursor, window });
+        }
+        throw error;
+      }
+    };
+    const result = await read(full ? null : calendar.syncCursor);
+    const outcome = await storeSyncResult(
+      ctx.db,
+      { calendarId: calendar.id, userId: owner.id, companyId: owner.companyId, ownerEmail: owner.email },
+      result,
+      window,
+      ctx.now(),
+    );
+    await reevaluateSpans(ctx, owner.id, outcome.touched);
+    await markSyncSucceeded(ctx.db, {
+      calendarId: calendar.id,
+      synchronizationId,
+      cursor: result.cursor,
+      full: result.full,
+      window,
+      eventsSeen: result.events.length,
+    });
+    await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
+      type: 'sync_finished',
+      calendar_id: calendar.id,
+      changed: outcome.changedMeetingIds.length + outcome.deletedMeetingIds.length,
+    });
+    return { skipped: false as const, ...outcome, full: result.full };
+  } catch (error) {
+    const needsPermission = await handleSyncError(ctx, {
+      error,
+      calendarId: calendar.id,
+      synchronizationId,
+      attempt: params.attempt ?? 1,
+    });
+    if (!needsPermission) throw error;
+    // Retrying cannot help: only the user can grant access again. Their next request gets a 422.
+    await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
+      type: 'needs_permission',
+      calendar_id: calendar.id,
+    });
+    return { skipped: true as const, needsPermission: true };
+  }
+}
+
+async function handleSyncError(
+  ctx: AppContext,
+  params: { error: unknown; calendarId: string; synchronizationId: string; attempt: number },
+) {
+  const { error } = params;
+  const message = error instanceof Error ? error.message : String(error);
+  const revoked =
+    error instanceof NeedsPermissionError ||
+    (error instanceof ProviderError && (error.kind === 'auth_revoked' || error.kind === 'token_expired'));
+  await markSyncFailed(ctx.db, {
+    calendarId: params.calendarId,
+    synchronizationId: params.synchronizationId,
+    error: message,
+    needsPermission: revoked,
+  });
+  if (error instanceof ProviderError && (error.kind === 'rate_limited' || error.kind === 'temporary')) {
+    throw new RetryLater(backoffDelay(params.attempt, error.retryAfterMs), message);
+  }
+  return revoked;
+}
+
+export type { CalendarConnection, SyncWindow };

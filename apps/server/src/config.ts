@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional();
+
+/** Every environment variable the program reads; process.env is read nowhere else. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ROLE: z.enum(['all', 'serve', 'work']).default('all'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    APP_URL: optionalUrl,
+    SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEMO_MODE: bool.optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_API_URL: optionalUrl,
+    MICROSOFT_CLIENT_ID: z.string().optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().optional(),
+    MICROSOFT_TENANT: z.string().default('common'),
+    MICROSOFT_ISSUER: optionalUrl,
+    MICROSOFT_GRAPH_URL: optionalUrl,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_NAME: z.string().default('Single sign-on'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_URL: optionalUrl,
+    SLACK_CLIENT_ID: z.string().optional(),
+    SLACK_CLIENT_SECRET: z.string().optional(),
+    SLACK_API_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    const pairs: [keyof typeof env, keyof typeof env][] = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+      ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+      ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+    ];
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `${a} and ${b} go together` });
+      }
+    }
+    if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER is required with OIDC_CLIENT_ID',
+      });
+    }
+    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message: 'SECRET_KEY is required when DATABASE_URL points at a shared database in production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type SsoProvider = {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return buildConfig(parsed.data);
+}
+
+function buildConfig(env: Env) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const embeddedDatabase = !env.DATABASE_URL;
+  const ssoProviders: SsoProvider[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    ssoProviders.push({
+      id: 'google_oauth2',
+      name: 'Google',
+      issuer: env.GOOGLE_ISSUER,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET) {
+    ssoProviders.push({
+      id: 'microsoft_graph',
+      name: 'Microsoft',
+      issuer: env.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+      clientId: env.MICROSOFT_CLIENT_ID,
+      clientSecret: env.MICROSOFT_CLIENT_SECRET,
+    });
+  }
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    ssoProviders.push({
+      id: 'oidc',
+      name: env.OIDC_NAME,
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    });
+  }
+  return {
+    env: env.NODE_ENV,
+    role: env.ROLE,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    embeddedDatabase,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    secretKey: env.SECRET_KEY,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    demoMode: env.DEMO_MODE ?? embeddedDatabase,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    ssoProviders,
+    google: { apiUrl: env.GOOGLE_API_URL },
+    microsoft: { graphUrl: env.MICROSOFT_GRAPH_URL },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+    },
+    slack: {
+      clientId: env.SLACK_CLIENT_ID,
+      clientSecret: env.SLACK_CLIENT_SECRET,
+      apiUrl: env.SLACK_API_URL,
+    },
+  };
+}

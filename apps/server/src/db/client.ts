@@ -1,0 +1,20 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Db = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+// timestamptz columns come back as Date (drizzle); bigint counts as numbers, which fit our sizes.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  // A checked-out client whose connection drops must not crash the process: the query using it fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzle(pool, { schema });
+  return { db, pool, url, close: () => pool.end() };
+}

@@ -1,0 +1,123 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { emailOptOuts, emails } from '../../db/schema';
+import { mailTransport } from './transport';
+
+export type OutgoingEmail = {
+  /** Unique per message: `<meeting id>:<kind>` for auto-balance mail. A key is delivered at most once. */
+  key: string;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The user on whose behalf it is sent (whose outbox shows it). */
+  userId?: string | null;
+  meetingId?: string | null;
+  /** The List-Unsubscribe target. */
+  unsubscribeUrl?: string;
+};
+
+/**
+ * - sent: handed to the SMTP server now;
+ * - outbox: no SMTP configured, stored for the app to show;
+ * - duplicate: this key was already sent, stored or failed (nothing done);
+ * - in_flight: another worker is sending this key right now, or died while doing so (never re-sent);
+ * - opted_out: the address unsubscribed (nothing stored).
+ */
+export type DeliveryResult = 'sent' | 'outbox' | 'duplicate' | 'in_flight' | 'opted_out' | 'failed';
+
+/** SMTP failures where the server certainly did not accept the message: safe to try again later. */
+const RETRYABLE_CODES = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'EENVELOPE', 'ECONNREFUSED']);
+
+export class RetryableMailError extends Error {}
+
+function isDefinitelyNotDelivered(error: unknown): boolean {
+  const e = error as { responseCode?: number; code?: string; command?: string };
+  // The server answered with an error code: it refused the message (4xx/5xx), so nothing was delivered.
+  if (typeof e?.responseCode === 'number' && e.responseCode >= 400) return true;
+  return typeof e?.code === 'string' && RETRYABLE_CODES.has(e.code);
+}
+
+export async function isOptedOut(ctx: Pick<AppContext, 'db'>, email: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ email: emailOptOuts.email })
+    .from(emailOptOuts)
+    .where(inArray(emailOptOuts.email, [email.trim().toLowerCase(), email.trim()]))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Delivers one message at most once per key. The emails row is the lock: it is inserted (or a 'pending' row is
+ * claimed) with status 'sending' by exactly one caller before the SMTP exchange, then marked 'sent'. A caller
+ * that finds the key already there does nothing. When the SMTP server refused the message the row goes back
+ * to 'pending' and RetryableMailError is thrown (the job retries). Any other failure (a connection lost
+ * mid-transfer, a crash) leaves it 'failed' or 'sending': never re-sent, so no one gets a message twice.
+ */
+export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promise<DeliveryResult> {
+  const to = mail.to.trim();
+  if (await isOptedOut(ctx, to)) return 'opted_out';
+  const transport = mailTransport(ctx.config);
+  const values = {
+    idempotencyKey: mail.key,
+    kind: mail.kind,
+    to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    userId: mail.userId ?? null,
+    meetingId: mail.meetingId ?? null,
+    createdAt: ctx.now(),
+  };
+  if (!transport) {
+    const inserted = await ctx.db
+      .insert(emails)
+      .values({ ...values, status: 'outbox' })
+      .onConflictDoNothing({ target: emails.idempotencyKey })
+      .returning({ id: emails.id });
+    return inserted.length ? 'outbox' : 'duplicate';
+  }
+
+  let [claimed] = await ctx.db
+    .insert(emails)
+    .values({ ...values, status: 'sending' })
+    .onConflictDoNothing({ target: emails.idempotencyKey })
+    .returning({ id: emails.id });
+  if (!claimed) {
+    // A row exists: only a 'pending' one (an earlier refusal) may be claimed again, by one caller.
+    [claimed] = await ctx.db
+      .update(emails)
+      .set({ status: 'sending', subject: values.subject, html: values.html, text: values.text })
+      .where(and(eq(emails.idempotencyKey, mail.key), eq(emails.status, 'pending')))
+      .returning({ id: emails.id });
+    if (!claimed) {
+      const [existing] = await ctx.db
+        .select({ status: emails.status })
+        .from(emails)
+        .where(eq(emails.idempotencyKey, mail.key));
+      return existing?.status === 'sending' ? 'in_flight' : 'duplicate';
+    }
+  }
+
+  try {
+    await transport.sendMail({
+      from: ctx.config.mail.from,
+      to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+    });
+  } catch (error) {
+    const retry = isDefinitelyNotDelivered(error);
+    await ctx.db
+      .update(emails)
+      .set({ status: retry ? 'pending' : 'failed' })
+      .where(and(eq(emails.id, claimed.id), eq(emails.status, 'sending')));
+    if (retry) throw new RetryableMailError(`The mail server refused "${mail.key}": ${(error as Error).message}`);
+    return 'failed';
+  }
+  await ctx.db.update(emails).set({ status: 'sent', sentAt: ctx.now() }).where(eq(emails.id, claimed.id));
+  return 'sent';
+}

@@ -1,0 +1,138 @@
+import {
+  buildWeeklyRRule,
+  localEpochDay,
+  MEETING_INTENTIONS,
+  NON_COMPLIANCE_ACTIONS,
+  weekdayOfEpochDay,
+} from '@meetwell/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
+import { meetings, wellnessBlocks } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { document, resourceBody } from '../../http/jsonapi';
+import { broadcastToUser } from '../../realtime/broadcast';
+import { loadUserResource } from '../users/profile';
+import { presentMeetings } from './presenter';
+import { findOwnMeeting } from './queries';
+
+const userMeetingAttributes = z.union([
+  z.object({ skip_evaluation: z.boolean() }).strict(),
+  z.object({ non_compliance_action: z.enum(NON_COMPLIANCE_ACTIONS) }).strict(),
+]);
+
+const meetingAttributes = z.union([
+  z.object({ maybe_wellness_block: z.enum(['verified_true', 'verified_false']) }).strict(),
+  z.object({ intention: z.enum(MEETING_INTENTIONS).nullable() }).strict(),
+]);
+
+const PAID_PLANS = new Set(['team-500', 'team-5000']);
+
+export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
+  app.patch(
+    '/api/v1/users/meetings/:id',
+    {
+      schema: {
+        tags: ['meetings'],
+        summary: 'Skip or re-evaluate a meeting, or choose its manual action',
+        params: z.object({ id: z.uuid() }),
+        body: resourceBody('meetings', userMeetingAttributes),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const attributes = request.body.data.attributes;
+      if ('skip_evaluation' in attributes) {
+        await ctx.db
+          .update(meetings)
+          .set({ skipEvaluation: attributes.skip_evaluation })
+          .where(eq(meetings.id, meeting.id));
+      } else {
+        const profile = await loadUserResource(ctx.db, user);
+        if (
+          attributes.non_compliance_action !== 'do_nothing' &&
+          !PAID_PLANS.has(String(profile.attributes.subscription_plan))
+        ) {
+          throw new AppError('forbidden', 'These manual actions are available on any upgraded paid plan.');
+        }
+        await ctx.db
+          .update(meetings)
+          .set({ nonComplianceAction: attributes.non_compliance_action })
+          .where(eq(meetings.id, meeting.id));
+      }
+      await reevaluateMeetings(ctx, user.id, [meeting.id]);
+      const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
+      await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', user.id, {
+        type: 'meeting_updated',
+        meeting_id: meeting.id,
+      });
+      return document((await presentMeetings(ctx.db, [row!]))[0]);
+    },
+  );
+
+  app.patch(
+    '/api/v1/meetings/:id',
+    {
+      schema: {
+        tags: ['meetings'],
+        summary: "Answer a possible Wellness block, or choose a meeting's intention",
+        params: z.object({ id: z.uuid() }),
+        body: resourceBody('meetings', meetingAttributes),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const attributes = request.body.data.attributes;
+      if ('intention' in attributes) {
+        await ctx.db
+          .update(meetings)
+          .set({ intention: attributes.intention, intentionSource: attributes.intention ? 'chosen' : null })
+          .where(eq(meetings.id, meeting.id));
+      } else if (attributes.maybe_wellness_block === 'verified_false') {
+        await ctx.db
+          .update(meetings)
+          .set({ maybeWellnessBlock: 'verified_false' })
+          .where(eq(meetings.id, meeting.id));
+      } else {
+        // Converted: the event becomes a weekly Wellness block on its weekday and time; it can only be deleted
+        // or made weekly, since its times belong to the calendar event.
+        const day = localEpochDay(user.timeZone, meeting.startsAt.getTime());
+        const [block] = await ctx.db
+          .insert(wellnessBlocks)
+          .values({
+            userId: user.id,
+            calendarId: meeting.calendarId,
+            label: meeting.summary || 'Wellness block',
+            category: meeting.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus',
+            rrule: buildWeeklyRRule([weekdayOfEpochDay(day)]),
+            startsAt: meeting.startsAt,
+            endsAt: meeting.endsAt,
+            timeZone: user.timeZone,
+            recurring: meeting.recurringMeeting,
+            deleteOnly: true,
+            sourceMeetingId: meeting.id,
+          })
+          .returning();
+        await ctx.db
+          .update(meetings)
+          .set({ maybeWellnessBlock: 'verified_true', wellnessBlockId: block!.id })
+          .where(eq(meetings.id, meeting.id));
+        await ctx.jobs.enqueue(
+          'reevaluate_user',
+          { userId: user.id },
+          { jobKey: `reevaluate_user:${user.id}` },
+        );
+      }
+      await reevaluateMeetings(ctx, user.id, [meeting.id]);
+      const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
+      await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', user.id, {
+        type: 'meeting_updated',
+        meeting_id: meeting.id,
+      });
+      return document((await presentMeetings(ctx.db, [row!]))[0]);
+    },
+  );
+};

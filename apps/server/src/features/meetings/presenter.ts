@@ -1,0 +1,152 @@
+import { and, asc, inArray, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  actions,
+  agendaItems,
+  attendees,
+  type meetings,
+  objectives,
+  preworkItems,
+  wellnessBlocks,
+} from '../../db/schema';
+import { resource } from '../../http/jsonapi';
+
+type MeetingRow = typeof meetings.$inferSelect;
+
+function groupBy<T extends { meetingId: string }>(rows: T[]) {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.meetingId) ?? [];
+    list.push(row);
+    map.set(row.meetingId, list);
+  }
+  return map;
+}
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+/** Meetings as the API shows them (type meetings), with attendees, items, block and action, in 5 queries. */
+export async function presentMeetings(db: Database, rows: MeetingRow[]) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((m) => m.id);
+  const blockIds = rows.map((m) => m.wellnessBlockId).filter((id): id is string => Boolean(id));
+  const [attendeeRows, agendaRows, objectiveRows, preworkRows, actionRows, blockRows] = await Promise.all([
+    db.select().from(attendees).where(inArray(attendees.meetingId, ids)),
+    db
+      .select()
+      .from(agendaItems)
+      .where(and(inArray(agendaItems.meetingId, ids), ne(agendaItems.status, 'deleted')))
+      .orderBy(asc(agendaItems.position), asc(agendaItems.createdAt)),
+    db
+      .select()
+      .from(objectives)
+      .where(and(inArray(objectives.meetingId, ids), ne(objectives.status, 'deleted')))
+      .orderBy(asc(objectives.position), asc(objectives.createdAt)),
+    db
+      .select()
+      .from(preworkItems)
+      .where(and(inArray(preworkItems.meetingId, ids), ne(preworkItems.status, 'deleted')))
+      .orderBy(asc(preworkItems.position), asc(preworkItems.createdAt)),
+    db.select().from(actions).where(inArray(actions.meetingId, ids)),
+    blockIds.length
+      ? db
+          .select({ id: wellnessBlocks.id, category: wellnessBlocks.category })
+          .from(wellnessBlocks)
+          .where(inArray(wellnessBlocks.id, blockIds))
+      : Promise.resolve([]),
+  ]);
+  const attendeesBy = groupBy(attendeeRows);
+  const agendaBy = groupBy(agendaRows);
+  const objectivesBy = groupBy(objectiveRows);
+  const preworkBy = groupBy(preworkRows);
+  const actionBy = new Map(actionRows.map((a) => [a.meetingId, a]));
+  const blockCategory = new Map(blockRows.map((b) => [b.id, b.category]));
+
+  return rows.map((m) => {
+    const evaluation = m.evaluation;
+    const action = actionBy.get(m.id);
+    return resource('meetings', m.id, {
+      summary: m.summary,
+      description: m.description,
+      location: m.location,
+      conference_url: m.conferenceUrl,
+      starts_at: m.startsAt.toISOString(),
+      ends_at: m.endsAt.toISOString(),
+      all_day: m.allDay,
+      recurring_meeting: m.recurringMeeting,
+      status: m.status,
+      score: m.score,
+      quality_label: m.qualityLabel,
+      letter_grade: (evaluation as { letter_grade?: string } | null)?.letter_grade ?? null,
+      not_scored_reason: (evaluation as { not_scored_reason?: string } | null)?.not_scored_reason ?? null,
+      results: evaluation?.results ?? {},
+      details_positive: evaluation?.details_positive ?? [],
+      details_negative: evaluation?.details_negative ?? [],
+      details_maybe: evaluation?.details_maybe ?? [],
+      attendees: (attendeesBy.get(m.id) ?? []).map((a) => ({
+        email: a.email,
+        name: a.name,
+        role: a.organizer ? 'organizer' : (a.role ?? 'attendee'),
+        optional: a.optional,
+        status: a.responseStatus,
+        self: a.isSelf,
+      })),
+      attendees_count: m.attendeesCount,
+      organizer_email: m.organizerEmail
+        ? { email: m.organizerEmail, domain: m.organizerDomain, name: m.organizerName }
+        : null,
+      response_status: m.responseStatus,
+      user_optional: m.userOptional,
+      cost: m.cost,
+      duration: m.durationSeconds,
+      intention: m.intention,
+      category: m.category,
+      skip_evaluation: m.skipEvaluation,
+      wellness_blockable: m.maybeWellnessBlock === 'true',
+      wellness_block_id: m.wellnessBlockId,
+      wellness_block_category: m.wellnessBlockId ? (blockCategory.get(m.wellnessBlockId) ?? null) : null,
+      maybe_wellness_block: m.maybeWellnessBlock,
+      maybe_wellness_block_category: m.maybeWellnessBlockCategory,
+      event_report_card_id: m.eventReportCardId,
+      non_compliance_action:
+        action?.status === 'scheduled' || action?.status === 'done' ? action.action : m.nonComplianceAction,
+      compliant: m.compliant,
+      compliance_deadline: iso(action?.complianceDeadline ?? m.complianceDeadline),
+      edit_permission: m.editPermission,
+      metadata_importable: m.editPermission,
+      calendar_id: m.calendarId,
+      agenda_items: (agendaBy.get(m.id) ?? []).map((i) => ({
+        id: i.id,
+        meeting_id: i.meetingId,
+        description: i.description,
+        duration_in_mins: i.durationInMins,
+        position: i.position,
+        status: i.status,
+        source: i.source,
+        owner_name: i.ownerName,
+        owner_id: i.ownerId,
+        time_spent_in_secs: i.timeSpentInSecs,
+        started_at: iso(i.startedAt),
+        ended_at: iso(i.endedAt),
+      })),
+      objectives: (objectivesBy.get(m.id) ?? []).map((o) => ({
+        id: o.id,
+        meeting_id: o.meetingId,
+        description: o.description,
+        position: o.position,
+        status: o.status,
+        source: o.source,
+      })),
+      prework_items: (preworkBy.get(m.id) ?? []).map((p) => ({
+        id: p.id,
+        meeting_id: p.meetingId,
+        description: p.description,
+        url: p.url,
+        timebox: p.timebox,
+        position: p.position,
+        status: p.status,
+        source: p.source,
+      })),
+    });
+  });
+}

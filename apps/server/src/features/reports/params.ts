@@ -1,0 +1,97 @@
+import { isApplicableDateRange, previousSpan, spanDays } from '@meetwell/domain';
+import { z } from 'zod';
+import { AppError } from '../../http/errors';
+
+/** Every report kind of the spec (stats §3), one fetch each (§7). */
+export const REPORT_KINDS = [
+  'averages',
+  'duration_and_costs',
+  'duration_and_cost_details',
+  'overtime',
+  'average_attendees',
+  'focus_block_conflict',
+  'scheduled_late',
+  'compliant_meetings',
+  'average_scores_by',
+  'num_past_actions_by',
+  'user_counts',
+] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** The kinds compared with the previous span of the same length (§7). */
+export const TREND_KINDS: ReadonlySet<ReportKind> = new Set([
+  'averages',
+  'duration_and_costs',
+  'overtime',
+  'average_attendees',
+  'focus_block_conflict',
+  'scheduled_late',
+]);
+
+/**
+ * The invite-status filter values of the Review page and the meeting response statuses they keep:
+ * confirmed (shown as Accepted), tentative, none (Unresponded), declined. 'all' (or nothing) keeps every meeting.
+ */
+const STATUS_VALUES: Record<string, string> = {
+  confirmed: 'accepted',
+  accepted: 'accepted',
+  tentative: 'tentative',
+  none: 'needsAction',
+  unresponded: 'needsAction',
+  needsaction: 'needsAction',
+  declined: 'declined',
+};
+
+const MAX_SPAN_DAYS = 400;
+
+export const reportParams = z.object({ kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }) });
+
+export const reportQuery = z.object({
+  start: z.iso.date({ error: 'start must be a date (YYYY-MM-DD)' }),
+  end: z.iso.date({ error: 'end must be a date (YYYY-MM-DD)' }),
+  who: z.enum(['user', 'team', 'group']).default('user'),
+  user: z.uuid({ error: 'user must be a user id' }).optional(),
+  group_id: z.uuid({ error: 'group_id must be a team id' }).optional(),
+  byAttendeeStatus: z.string().max(200).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export type StatusFilter = { key: string; statuses: string[] | null };
+
+/** 'all' (or nothing) → every meeting; otherwise the response statuses kept, with a stable key for roll-ups. */
+export function parseStatusFilter(value: string | undefined): StatusFilter {
+  const parts = (value ?? '')
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.includes('all')) return { key: 'all', statuses: null };
+  const statuses = new Set<string>();
+  for (const part of parts) {
+    const status = STATUS_VALUES[part];
+    if (!status) {
+      throw new AppError('validation_failed', [
+        { detail: `byAttendeeStatus: unknown status "${part}" (use all, confirmed, tentative, none, declined).`, parameter: 'byAttendeeStatus' },
+      ]);
+    }
+    statuses.add(status);
+  }
+  const sorted = [...statuses].sort();
+  return { key: sorted.join(','), statuses: sorted };
+}
+
+export type ReportRange = { start: string; end: string; previous: { start: string; end: string }; days: number };
+
+/** The inclusive date range, at least a day apart (the picker's rule) and at most 400 days, with the span before it. */
+export function parseRange(query: Pick<ReportQuery, 'start' | 'end'>): ReportRange {
+  const range = { start: query.start, end: query.end };
+  const days = spanDays(range);
+  if (days === 0) {
+    throw new AppError('validation_failed', [{ detail: 'end must not be before start.', parameter: 'end' }]);
+  }
+  if (days > MAX_SPAN_DAYS) {
+    throw new AppError('validation_failed', [{ detail: `A report spans at most ${MAX_SPAN_DAYS} days.`, parameter: 'end' }]);
+  }
+  return { ...range, previous: previousSpan(range), days };
+}
+
+export { isApplicableDateRange };

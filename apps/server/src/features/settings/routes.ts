@@ -1,0 +1,127 @@
+import {
+  ActionSettingsPatchSchema,
+  DEFAULT_ACTION_SETTINGS,
+  DEFAULT_EVALUATION_SETTINGS,
+  EvaluationSettingsPatchSchema,
+  effectiveSettings,
+} from '@meetwell/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
+import type { AppContext } from '../../context';
+import { companies, memberships, userSettings, users } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { document, resource, resourceBody } from '../../http/jsonapi';
+
+type UserRow = typeof users.$inferSelect;
+
+export async function loadSettings(ctx: AppContext, user: UserRow) {
+  const [own] = await ctx.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+  const [company] = user.companyId
+    ? await ctx.db.select().from(companies).where(eq(companies.id, user.companyId))
+    : [];
+  const effective = effectiveSettings({
+    inTeam: Boolean(company),
+    teamEvaluationSettings: company?.evaluationSettings,
+    userEvaluationSettings: own?.evaluationSettings,
+    teamActionSettings: company?.actionSettings,
+    userActionSettings: own?.actionSettings,
+  });
+  return { effective, own, company };
+}
+
+export async function isCompanyAdmin(ctx: AppContext, user: UserRow) {
+  if (!user.companyId) return false;
+  const [membership] = await ctx.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, user.id));
+  return membership?.role === 'billing_admin';
+}
+
+async function presentSettings(ctx: AppContext, user: UserRow) {
+  const { effective } = await loadSettings(ctx, user);
+  return resource('user_settings', user.id, {
+    action_settings: effective.action,
+    evaluation_settings: effective.evaluation,
+    default_action_settings: DEFAULT_ACTION_SETTINGS,
+    default_evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
+    can_edit_evaluation_settings: await isCompanyAdmin(ctx, user),
+  });
+}
+
+export const settingsRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/users/settings',
+    { schema: { tags: ['settings'], summary: 'Action and evaluation settings' } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      return document(await presentSettings(ctx, user));
+    },
+  );
+
+  app.patch(
+    '/api/v1/users/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Change action settings (own) or evaluation settings (team admins)',
+        body: resourceBody(
+          'user_settings',
+          z
+            .object({
+              action_settings: ActionSettingsPatchSchema,
+              evaluation_settings: EvaluationSettingsPatchSchema,
+            })
+            .partial()
+            .strict(),
+        ),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { action_settings, evaluation_settings } = request.body.data.attributes;
+      const { own, company } = await loadSettings(ctx, user);
+      if (action_settings) {
+        await ctx.db
+          .insert(userSettings)
+          .values({ userId: user.id, actionSettings: action_settings })
+          .onConflictDoUpdate({
+            target: userSettings.userId,
+            set: {
+              actionSettings: { ...(own?.actionSettings ?? {}), ...action_settings },
+              updatedAt: ctx.now(),
+            },
+          });
+      }
+      if (evaluation_settings) {
+        if (!company || !(await isCompanyAdmin(ctx, user))) {
+          throw new AppError(
+            'forbidden',
+            'Locked! You cannot make changes. Only administrators can edit evaluation settings; contact your billing admin.',
+          );
+        }
+        await ctx.db
+          .update(companies)
+          .set({
+            evaluationSettings: { ...(company.evaluationSettings ?? {}), ...evaluation_settings },
+            updatedAt: ctx.now(),
+          })
+          .where(eq(companies.id, company.id));
+        const members = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.companyId, company.id));
+        for (const member of members) {
+          await ctx.jobs.enqueue(
+            'reevaluate_user',
+            { userId: member.id },
+            { jobKey: reevaluateUserJobKey(member.id) },
+          );
+        }
+      }
+      return document(await presentSettings(ctx, user));
+    },
+  );
+};

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import {
+  type Authenticated,
+  authenticateToken,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+} from '../auth/sessions';
+import type { AppContext } from '../context';
+import { safeEqual } from '../lib/crypto';
+import { AppError, type ErrorCode, type ErrorIssue } from './errors';
+import { errorDocument, JSON_API } from './jsonapi';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: Authenticated | null;
+    authVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+export type App = FastifyInstance;
+/** The instance features register on: request parts are typed from their zod schemas. */
+export type RouteApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+export type FeatureRoutes = (app: RouteApp, ctx: AppContext) => void | Promise<void>;
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() ?? null;
+}
+
+function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  issues: ErrorIssue[],
+  headers: Record<string, string> = {},
+) {
+  const status = new AppError(code, issues).status;
+  return reply.code(status).headers(headers).type(JSON_API).send(errorDocument(code, issues));
+}
+
+function mapFastifyError(error: FastifyError): AppError | null {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = (error as { validationContext?: string }).validationContext ?? 'body';
+    return new AppError(
+      'validation_failed',
+      error.validation.map((v) => {
+        const segments = v.instancePath.split('/').filter(Boolean);
+        const where = segments.length ? segments.join('.') : part;
+        const detail = `${where}: ${v.message ?? 'is invalid'}`;
+        return part === 'body'
+          ? { detail, pointer: v.instancePath || '/' }
+          : { detail, parameter: segments.join('.') };
+      }),
+    );
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_json', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('bad_request', 'The request body is empty but its content type says JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(
+        'unsupported_media_type',
+        `Send JSON:API documents with Content-Type: ${JSON_API}.`,
+      );
+  }
+  if (error instanceof SyntaxError)
+    return new AppError('invalid_json', 'The request body is not valid JSON.');
+  if (error.statusCode === 429)
+    return new AppError('rate_limited', 'Too many requests. Please try again shortly.');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', error.message);
+  }
+  return null;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  features: FeatureRoutes[],
+  options: { webDist?: string } = {},
+) {
+  const app = Fastify({
+    logger:
+      ctx.config.logLevel === 'silent'
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            serializers: {
+              // Session tokens may ride in ?token= (the cable); they never reach the logs.
+              req: (request) => ({
+                method: request.method,
+                url: request.url.replace(/([?&](?:token|validationToken)=)[^&]*/g, '$1[redacted]'),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authVia', null);
+
+  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  await app.register(cookie, { secret: ctx.secrets.derive('cookies').toString('base64url') });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MeetWell API', version: '1.0.0', description: 'JSON:API documents under /api/v1.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Who is calling: a session cookie, or a bearer token (scripts, mobile, the cable).
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/cable') && request.url !== '/logout')
+      return;
+    const bearer = bearerToken(request);
+    const token = bearer ?? request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.auth = await authenticateToken(ctx.db, token);
+    request.authVia = request.auth ? (bearer ? 'bearer' : 'cookie') : null;
+  });
+
+  // JSON:API media type on request bodies, and a double-submit token for cookie-authenticated changes.
+  app.addHook('preValidation', async (request) => {
+    const guarded = request.url.startsWith('/api/v1/') || request.url === '/logout';
+    if (!guarded || !UNSAFE_METHODS.has(request.method)) return;
+    const contentType = request.headers['content-type'];
+    const hasBody = request.body !== undefined && request.body !== null;
+    if (hasBody && !contentType?.toLowerCase().startsWith(JSON_API)) {
+      throw new AppError('unsupported_media_type', `Send JSON:API documents with Content-Type: ${JSON_API}.`);
+    }
+    if (request.authVia === 'cookie') {
+      const header = request.headers[CSRF_HEADER];
+      const cookieValue = request.cookies[CSRF_COOKIE];
+      if (typeof header !== 'string' || !cookieValue || !safeEqual(header, cookieValue)) {
+        throw new AppError(
+          'csrf_failed',
+          `Send the ${CSRF_COOKIE} cookie's value in the X-CSRF-Token header.`,
+        );
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (
+      request.url.startsWith('/api/v1/') &&
+      typeof type === 'string' &&
+      type.startsWith('application/json')
+    ) {
+      reply.header('content-type', JSON_API);
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : mapFastifyError(error);
+    if (appError && !appError.reportable) {
+      return sendError(reply, appError.code, appError.issues, appError.headers);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, appError?.code ?? 'internal', [
+      { detail: 'Something went wrong on our side. It has been logged.' },
+    ]);
+  });
+
+  const indexHtml = options.webDist ? path.join(options.webDist, 'index.html') : null;
+  const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/cable') ||
+      request.url.startsWith('/webhooks/');
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 'not_found', [
+      { detail: `No route for ${request.method} ${request.url.split('?')[0]}.` },
+    ]);
+  });
+
+  if (serveWeb && options.webDist) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite fingerprints the files under assets/: they never change, so browsers may keep them.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/', (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+
+  for (const feature of features) {
+    await app.register(async (scope) => {
+      await feature(scope.withTypeProvider<ZodTypeProvider>(), ctx);
+    });
+  }
+  return app;
+}
+
+/** The signed-in user, or a 401 JSON:API error. */
+export function requireAuth(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new AppError('unauthorized', 'Sign in to continue.');
+  return request.auth;
+}

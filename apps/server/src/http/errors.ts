@@ -1,0 +1,72 @@
+export type ErrorCode =
+  | 'bad_request'
+  | 'invalid_json'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'csrf_failed'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'not_acceptable'
+  | 'needs_permission'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> = {
+  bad_request: { status: 400, title: 'Bad request' },
+  invalid_json: { status: 400, title: 'Malformed JSON' },
+  validation_failed: { status: 400, title: 'Invalid attribute' },
+  unauthorized: { status: 401, title: 'Not signed in' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  csrf_failed: { status: 403, title: 'Cross-site request refused' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  // 422 is reserved for "the calendar provider refused us": the web app sends the user to /needs-permission.
+  needs_permission: { status: 422, title: 'Incorrect permissions' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  unavailable: { status: 503, title: 'Service unavailable' },
+  internal: { status: 500, title: 'Internal error' },
+};
+
+export type ErrorIssue = { detail: string; pointer?: string; parameter?: string };
+
+/** The one application error: a code that maps to an HTTP status, a human detail, and where it points. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[];
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    detail: string | ErrorIssue[],
+    options: { headers?: Record<string, string> } = {},
+  ) {
+    const issues = typeof detail === 'string' ? [{ detail }] : detail;
+    super(issues.map((i) => i.detail).join('; '));
+    this.code = code;
+    this.issues = issues;
+    this.headers = options.headers ?? {};
+  }
+
+  get status() {
+    return ERROR_STATUS[this.code].status;
+  }
+
+  /** Worth reporting to the operators: only failures of our own, never a client's mistake. */
+  get reportable() {
+    return this.status >= 500;
+  }
+}
+
+export const notFound = (what = 'resource') => new AppError('not_found', `The ${what} does not exist.`);
+export const forbidden = (detail = 'You are not allowed to do this.') => new AppError('forbidden', detail);
+export const badRequest = (detail: string, pointer?: string) =>
+  new AppError('validation_failed', [pointer ? { detail, pointer } : { detail }]);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode, type ErrorIssue } from './errors';
+
+export const JSON_API = 'application/vnd.api+json';
+
+export type Resource<A = Record<string, unknown>> = {
+  type: string;
+  id: string;
+  attributes: A;
+  relationships?: Record<
+    string,
+    { data: { type: string; id: string } | { type: string; id: string }[] | null }
+  >;
+  links?: Record<string, string>;
+};
+
+export function resource<A>(
+  type: string,
+  id: string,
+  attributes: A,
+  extra: Partial<Resource<A>> = {},
+): Resource<A> {
+  return { type, id, attributes, ...extra };
+}
+
+export function document<T>(data: T, meta?: Record<string, unknown>, included?: Resource[]) {
+  return { data, ...(included?.length ? { included } : {}), ...(meta ? { meta } : {}) };
+}
+
+export function errorDocument(code: ErrorCode, issues: ErrorIssue[]) {
+  const { status, title } = ERROR_STATUS[code];
+  return {
+    errors: issues.map((issue) => ({
+      status: String(status),
+      code,
+      title,
+      detail: issue.detail,
+      ...(issue.pointer ? { source: { pointer: issue.pointer } } : {}),
+      ...(issue.parameter ? { source: { parameter: issue.parameter } } : {}),
+    })),
+  };
+}
+
+/** The body of a JSON:API create or update: `{ data: { type, id?, attributes } }`. */
+export function resourceBody<T extends z.ZodType>(type: string, attributes: T) {
+  return z.object({
+    data: z.object({
+      type: z.literal(type, { error: `data.type must be "${type}"` }),
+      id: z.string().optional(),
+      attributes,
+    }),
+  });
+}
+
+/** Maps a zod issue path of a request part to a JSON:API source pointer. */
+export function pointerFor(
+  part: 'body' | 'querystring' | 'params' | 'headers',
+  path: PropertyKey[],
+): ErrorIssue {
+  const joined = path.map(String).join('/');
+  if (part === 'body') return { detail: '', pointer: `/${joined}` };
+  return { detail: '', parameter: path.map(String).join('.') };
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { reevaluateUserJob } from '../calendars/evaluation/reevaluate-user.job';
+import { dailyFullSyncJob, pollCalendarsJob } from '../calendars/sync/scheduled-syncs.job';
+import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
+import { renewWebhooksJob } from '../calendars/webhooks/renew-webhooks.job';
+import type { AnyJob } from './define';
+import { cleanupExpiredSessions } from './tasks/cleanup-expired-sessions.job';
+
+/**
+ * Every job the workers run, keyed by its name. Adding a job: write `<name>.job.ts` with `defineJob(...)`
+ * (in jobs/tasks/ or beside its feature), then add one line here.
+ */
+export const jobs = {
+  cleanup_expired_sessions: cleanupExpiredSessions,
+  sync_calendar: syncCalendarJob,
+  daily_full_sync: dailyFullSyncJob,
+  poll_calendars: pollCalendarsJob,
+  renew_webhooks: renewWebhooksJob,
+  reevaluate_user: reevaluateUserJob,
+} as const;
+
+assertRegistry(jobs);
+
+export type JobRegistry = Readonly<Record<string, AnyJob>>;
+export type Jobs = typeof jobs;
+export type JobName = keyof Jobs & string;
+/** What `enqueue` accepts for a job (the schema's input). */
+export type PayloadOf<N extends keyof R & string, R extends JobRegistry = Jobs> = z.input<R[N]['payload']>;
+
+/** Fails to compile (and to load) when a key differs from its job's name. */
+export function assertRegistry<R extends JobRegistry>(registry: R & { [K in keyof R]: { name: K } }): void {
+  for (const [key, job] of Object.entries(registry)) {
+    if (job.name !== key) throw new Error(`Job registry key "${key}" holds the job named "${job.name}"`);
+  }
+}

@@ -1,0 +1,90 @@
+import { type JobHelpers as GraphileHelpers, run, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { AppContext } from '../context';
+import { buildCrontab } from './crontab';
+import { type AnyJob, InvalidJobPayloadError, type JobHelpers } from './define';
+import { createJobLogger } from './logger';
+import { guardPoolClients } from './pool-guard';
+import { type JobRegistry, jobs as registeredJobs } from './registry';
+
+export type WorkerOptions = {
+  /** Jobs run at once in this process. */
+  concurrency: number;
+  /**
+   * The crontab (graphile-worker format, UTC). Default: the schedules the registered jobs declare.
+   * `false` runs no recurring jobs.
+   */
+  crontab?: string | false;
+  /** How often to look for jobs whose time came (new jobs are picked up at once via LISTEN). Default 2000 ms. */
+  pollInterval?: number;
+  /** The jobs this worker runs (default: the registry). Tests pass their own. */
+  registry?: JobRegistry;
+};
+
+export type RunningWorker = {
+  /** Stops taking jobs and waits for the running ones (aborting them after a grace period). */
+  stop(): Promise<void>;
+  /** graphile-worker's events (job:success, job:error, job:failed, …) for observability and tests. */
+  events: WorkerEvents;
+};
+
+function splitCron(raw: unknown): { payload: unknown; cron?: JobHelpers['cron'] } {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('_cron' in raw)) return { payload: raw };
+  const { _cron, ...payload } = raw as { _cron?: { ts?: unknown; backfilled?: unknown } };
+  return {
+    payload,
+    cron: { ts: String(_cron?.ts ?? ''), backfilled: Boolean(_cron?.backfilled) },
+  };
+}
+
+function toTask(job: AnyJob, ctx: AppContext) {
+  return async (raw: unknown, helpers: GraphileHelpers) => {
+    const { payload, cron } = splitCron(raw);
+    const parsed = job.payload.safeParse(payload);
+    // Thrown, so the job is retried with backoff: a deploy that fixes the schema or the producer can still save it.
+    if (!parsed.success) throw new InvalidJobPayloadError(job.name, parsed.error, 'run');
+    const jobHelpers: JobHelpers = {
+      ctx,
+      attempt: helpers.job.attempts,
+      maxAttempts: helpers.job.max_attempts,
+      jobId: helpers.job.id,
+      logger: helpers.logger,
+      abortSignal: helpers.abortSignal,
+    };
+    if (helpers.job.key) jobHelpers.jobKey = helpers.job.key;
+    if (cron) jobHelpers.cron = cron;
+    await job.run(parsed.data, jobHelpers);
+  };
+}
+
+export function buildTaskList(registry: JobRegistry, ctx: AppContext): TaskList {
+  const taskList: TaskList = {};
+  for (const job of Object.values(registry)) taskList[job.name] = toTask(job, ctx);
+  return taskList;
+}
+
+/** Runs the registered jobs (and their crontab) in this process, on the app's pool. */
+export async function startWorker(ctx: AppContext, options: WorkerOptions): Promise<RunningWorker> {
+  const registry = options.registry ?? registeredJobs;
+  const crontab = options.crontab === undefined ? buildCrontab(registry) : options.crontab;
+  guardPoolClients(ctx.pool);
+  const runner = await run({
+    pgPool: ctx.pool,
+    taskList: buildTaskList(registry, ctx),
+    ...(crontab ? { crontab } : {}),
+    concurrency: options.concurrency,
+    noHandleSignals: true,
+    pollInterval: options.pollInterval ?? 2_000,
+    logger: createJobLogger(ctx.config.logLevel),
+    // Batching (even with no delay) makes stop() wait until finished jobs are recorded as done or failed;
+    // unbatched, those writes are fire-and-forget and can be lost when the pool closes right after.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  });
+  let stopped: Promise<void> | null = null;
+  return {
+    events: runner.events,
+    stop() {
+      stopped ??= runner.stop();
+      return stopped;
+    },
+  };
+}

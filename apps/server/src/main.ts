@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { connectDatabase } from './db/client';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { buildApp } from './http/app';
+import { createJobQueue } from './jobs/queue';
+import { startWorker } from './jobs/worker';
+import { createSecrets, resolveSecretKey } from './lib/crypto';
+import { createPubSub } from './realtime/pubsub';
+import { allRoutes } from './routes';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * One program, two roles: `serve` (HTTP API, web app, /cable) and `work` (jobs). With no role it runs
+ * both in one process, on the embedded PostgreSQL unless DATABASE_URL is set.
+ */
+async function main() {
+  const roleArg = process.argv[2];
+  const config = loadConfig(roleArg ? { ...process.env, ROLE: roleArg } : process.env);
+  const log = (message: string) => console.log(`[meetwell] ${message}`);
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log(`starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
+    embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      databaseName: 'meetwell',
+      // PostgreSQL's own chatter stays quiet; what needs attention is shown.
+      log: (line) => {
+        if (/traverse|FATAL|PANIC/.test(line)) log(line.trim());
+      },
+    });
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl, { max: 20 });
+  await runMigrations(database);
+  const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets: createSecrets(secretKey),
+    pubsub: await createPubSub(databaseUrl),
+    jobs: await createJobQueue(database.pool),
+    now: () => new Date(),
+  };
+
+  const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
+  const worker =
+    config.role === 'serve' ? null : await startWorker(ctx, { concurrency: config.workerConcurrency });
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log(`serving ${config.appUrl} (role ${config.role})${config.demoMode ? ', demo sign-in enabled' : ''}`);
+  } else {
+    log('working on jobs (role work)');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app?.close();
+      await worker?.stop();
+      await ctx.jobs.close();
+      await ctx.pubsub.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

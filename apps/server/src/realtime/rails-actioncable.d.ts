@@ -1,0 +1,31 @@
+// Minimal typings for @rails/actioncable (the package ships none); the server uses it only in tests.
+declare module '@rails/actioncable' {
+  export interface ChannelMixin {
+    connected?(details?: { reconnected: boolean }): void;
+    disconnected?(details?: { willAttemptReconnect: boolean }): void;
+    rejected?(): void;
+    received?(data: unknown): void;
+  }
+
+  export interface Subscription {
+    identifier: string;
+    unsubscribe(): void;
+    perform(action: string, data?: Record<string, unknown>): boolean;
+    send(data: Record<string, unknown>): boolean;
+  }
+
+  export interface Subscriptions {
+    create(channel: string | { channel: string; [key: string]: unknown }, mixin?: ChannelMixin): Subscription;
+  }
+
+  export interface Consumer {
+    url: string;
+    subscriptions: Subscriptions;
+    connect(): boolean;
+    disconnect(): void;
+  }
+
+  export const adapters: { WebSocket: unknown; logger: unknown };
+  export const logger: { enabled: boolean };
+  export function createConsumer(url?: string): Consumer;
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, jsonResponse, mockFetch, renderPage, visibleToasts } from '../test/utils';
+import { ApiError, api, apiUrl, configureApiClient, resourceBody } from './client';
+import { FALLBACK_ERROR_MESSAGE } from './errorToast';
+
+const navigate = vi.fn();
+const onUnauthorized = vi.fn();
+
+beforeEach(() => {
+  navigate.mockReset();
+  onUnauthorized.mockReset();
+  configureApiClient({ navigate, onUnauthorized });
+});
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('api client', () => {
+  it('sends JSON:API headers with same-origin credentials and parses data, included and meta', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/v1/meetings': () =>
+        jsonResponse(200, { data: [{ id: '1', type: 'meetings', attributes: {} }], meta: { total: 1 } }),
+    });
+    const doc = await api.get('/meetings', { query: { 'by_period[starts_at]': '2025-01-01', skip: null } });
+    expect(doc).toEqual({
+      data: [{ id: '1', type: 'meetings', attributes: {} }],
+      included: [],
+      meta: { total: 1 },
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/meetings?by_period[starts_at]=2025-01-01');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).toMatchObject({ Accept: 'application/vnd.api+json' });
+  });
+
+  it('builds query strings with comma-joined arrays', () => {
+    expect(apiUrl('reports', { byAttendeeStatus: ['confirmed', 'tentative'] })).toBe(
+      '/api/v1/reports?byAttendeeStatus=confirmed%2Ctentative',
+    );
+  });
+
+  it('sets X-CSRF-Token from the MWCsrf cookie on non-GET requests only', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie
+    document.cookie = 'MWCsrf=token%2F123; Path=/';
+    const fetchMock = mockFetch({
+      'PATCH /api/v1/users': () => jsonResponse(200, { data: null }),
+      'GET /api/v1/users': () => jsonResponse(200, { data: null }),
+    });
+    await api.patch('/users', resourceBody('users', { onboarded: true }));
+    await api.get('/users');
+    const [, patchInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [, getInit] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(patchInit.headers).toMatchObject({
+      'X-CSRF-Token': 'token/123',
+      'Content-Type': 'application/vnd.api+json',
+    });
+    expect(JSON.parse(String(patchInit.body))).toEqual({
+      data: { type: 'users', attributes: { onboarded: true } },
+    });
+    expect(getInit.headers).not.toHaveProperty('X-CSRF-Token');
+  });
+
+  it('maps an error document to a typed ApiError', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      'POST /api/v1/invites': () =>
+        jsonResponse(400, {
+          errors: [
+            {
+              status: '400',
+              title: 'Invalid attribute',
+              detail: 'Email is not valid',
+              source: { pointer: '/data/attributes/email' },
+            },
+          ],
+        }),
+    });
+    const error = await failure(api.post('/invites', resourceBody('invites', { email: 'x' })));
+    expect(error).toMatchObject({
+      status: 400,
+      title: 'Invalid attribute',
+      detail: 'Email is not valid',
+      pointer: '/data/attributes/email',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('gives status 0 when no response arrives', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await failure(api.get('/tips'));
+    expect(error.status).toBe(0);
+  });
+
+  it('signs out locally and opens sign-in on 401', async () => {
+    mockFetch({
+      'GET /api/v1/tips': () => jsonResponse(401, { errors: [{ status: '401', title: 'Unauthorized' }] }),
+    });
+    const error = await failure(api.get('/tips'));
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/?login=true');
+  });
+
+  it('redirects 422 to /needs-permission and 503 to /maintenance', async () => {
+    mockFetch({
+      'GET /api/v1/calendars': () =>
+        jsonResponse(422, { errors: [{ status: '422', title: 'Insufficient scope' }] }),
+      'GET /api/v1/goals': () => jsonResponse(503),
+    });
+    await failure(api.get('/calendars'));
+    expect(navigate).toHaveBeenLastCalledWith('/needs-permission');
+    await failure(api.get('/goals'));
+    expect(navigate).toHaveBeenLastCalledWith('/maintenance');
+  });
+
+  it('does not redirect when the caller opts out', async () => {
+    mockFetch({ 'GET /api/v1/users': () => jsonResponse(401) });
+    await failure(api.get('/users', { redirectOnStatus: false }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+function Reader({ path, silent = false }: { path: string; silent?: boolean }) {
+  const query = useQuery({
+    queryKey: ['test', path],
+    queryFn: () => api.get(path),
+    meta: silent ? { errorToast: false } : undefined,
+  });
+  return <p>{query.status}</p>;
+}
+
+describe('error toasts', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('shows a persistent toast with the fallback text and a Contact Support link', async () => {
+    mockFetch({ 'GET /api/v1/tips': () => jsonResponse(500) });
+    renderPage(<Reader path="/tips" />, { queryClient: createTestQueryClient() });
+    expect(
+      await screen.findByText(/Something is not right\.\.\. our nerds have been notified!/),
+    ).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Contact Support' });
+    expect(link).toHaveAttribute('href', 'mailto:support@meetwell.app');
+    expect(screen.getByText(/with any questions\./)).toBeInTheDocument();
+    expect(visibleToasts()).toHaveLength(1);
+    expect(visibleToasts()[0]?.autoClose).toBe(false);
+    expect(FALLBACK_ERROR_MESSAGE).toBe('Something is not right... our nerds have been notified!');
+  });
+
+  it("shows the server's message when the error has a detail", async () => {
+    mockFetch({
+      'GET /api/v1/tips': () =>
+        jsonResponse(409, { errors: [{ status: '409', title: 'Conflict', detail: 'That tip is gone.' }] }),
+    });
+    renderPage(<Reader path="/tips" />);
+    expect(await screen.findByText('That tip is gone.')).toBeInTheDocument();
+    expect(screen.queryByText(/our nerds/)).not.toBeInTheDocument();
+  });
+
+  it('stays quiet for queries that opt out', async () => {
+    mockFetch({ 'GET /api/v1/tips': () => jsonResponse(500) });
+    renderPage(<Reader path="/tips" silent />);
+    expect(await screen.findByText('error')).toBeInTheDocument();
+    await waitFor(() => expect(visibleToasts()).toHaveLength(0));
+  });
+});

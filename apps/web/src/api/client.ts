@@ -1,0 +1,222 @@
+// JSON:API client for the MeetWell server under /api/v1.
+// - Accept / Content-Type: application/vnd.api+json, cookies sent same-origin.
+// - X-CSRF-Token copied from the readable MWCsrf cookie on every non-GET request.
+// - Error documents become a typed ApiError; 401, 422 and 503 redirect (unless the caller opts out).
+
+import { CSRF_COOKIE } from '../lib/constants';
+import { readCookie } from '../lib/cookies';
+
+export const JSON_API_TYPE = 'application/vnd.api+json';
+export const API_ROOT = '/api/v1';
+
+export interface JsonApiResource<A = Record<string, unknown>> {
+  id: string;
+  type: string;
+  attributes: A;
+  relationships?: Record<string, unknown>;
+  links?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+}
+
+export interface JsonApiDocument<D = unknown> {
+  data: D;
+  included: JsonApiResource[];
+  meta: Record<string, unknown>;
+}
+
+export interface JsonApiErrorObject {
+  status?: string | number;
+  code?: string;
+  title?: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  readonly title: string;
+  /** The server's human message, shown as is in toasts. */
+  readonly detail: string | null;
+  /** JSON pointer of the offending field, e.g. '/data/attributes/email'. */
+  readonly pointer: string | null;
+  readonly errors: JsonApiErrorObject[];
+
+  constructor(init: {
+    status: number;
+    title: string;
+    detail?: string | null;
+    pointer?: string | null;
+    errors?: JsonApiErrorObject[];
+  }) {
+    super(init.detail || init.title);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.title = init.title;
+    this.detail = init.detail ?? null;
+    this.pointer = init.pointer ?? null;
+    this.errors = init.errors ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  /** Query string values; arrays are comma-joined, null/undefined dropped. Keys are sent as given. */
+  query?: Record<string, QueryValue>;
+  /** A JSON:API document (use resourceBody()). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Apply the 401/422/503 redirects (default true). Pass false when the caller handles the status. */
+  redirectOnStatus?: boolean;
+}
+
+interface ClientHooks {
+  navigate: (to: string) => void;
+  /** Forget the local session (cached user, socket) after a 401. */
+  onUnauthorized: () => void;
+}
+
+const hooks: ClientHooks = {
+  navigate: (to) => window.location.assign(to),
+  onUnauthorized: () => {},
+};
+
+/** Wire the client to the router and the session once at start-up (and in tests). */
+export function configureApiClient(next: Partial<ClientHooks>): void {
+  Object.assign(hooks, next);
+}
+
+export const SIGN_IN_PATH = '/?login=true';
+export const NEEDS_PERMISSION_PATH = '/needs-permission';
+export const MAINTENANCE_PATH = '/maintenance';
+
+function currentPath(): string {
+  return window.location.pathname;
+}
+
+/** The status redirects of the error catalogue: 401 sign in, 422 permissions, 503 maintenance, else log. */
+export function handleErrorStatus(error: ApiError, context = ''): void {
+  switch (error.status) {
+    case 401:
+      hooks.onUnauthorized();
+      hooks.navigate(SIGN_IN_PATH);
+      return;
+    case 422:
+      if (currentPath() !== NEEDS_PERMISSION_PATH) hooks.navigate(NEEDS_PERMISSION_PATH);
+      return;
+    case 503:
+      if (currentPath() !== MAINTENANCE_PATH) hooks.navigate(MAINTENANCE_PATH);
+      return;
+    default:
+      console.error(`[api] ${context}`.trim(), error.status, error.title, error.detail ?? '');
+  }
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const base = path.startsWith('/api/') ? path : `${API_ROOT}${path.startsWith('/') ? '' : '/'}${path}`;
+  const params: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    params.push(
+      `${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(text)}`,
+    );
+  }
+  if (params.length === 0) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${params.join('&')}`;
+}
+
+/** { data: { type, id?, attributes } } */
+export function resourceBody<A extends Record<string, unknown>>(type: string, attributes: A, id?: string) {
+  return { data: id === undefined ? { type, attributes } : { type, id, attributes } };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  const errors =
+    body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
+      ? ((body as { errors: JsonApiErrorObject[] }).errors ?? [])
+      : [];
+  const first = errors[0];
+  const parsedStatus = first?.status !== undefined ? Number(first.status) : Number.NaN;
+  return new ApiError({
+    status: Number.isFinite(parsedStatus) && parsedStatus > 0 ? parsedStatus : status,
+    title: first?.title || statusText || `HTTP ${status}`,
+    detail: first?.detail ?? null,
+    pointer: first?.source?.pointer ?? null,
+    errors,
+  });
+}
+
+function toDocument<D>(body: unknown): JsonApiDocument<D> {
+  const doc = (body && typeof body === 'object' ? body : {}) as Partial<JsonApiDocument<D>>;
+  return {
+    data: (doc.data ?? null) as D,
+    included: Array.isArray(doc.included) ? doc.included : [],
+    meta: doc.meta && typeof doc.meta === 'object' ? doc.meta : {},
+  };
+}
+
+export async function apiRequest<D = unknown>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<JsonApiDocument<D>> {
+  const headers: Record<string, string> = { Accept: JSON_API_TYPE };
+  if (options.body !== undefined) headers['Content-Type'] = JSON_API_TYPE;
+  if (method !== 'GET') {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
+  const url = apiUrl(path, options.query);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new ApiError({ status: 0, title: 'Network error' });
+    console.error(`[api] ${method} ${url}`, 0, cause);
+    throw error;
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, response.statusText, body);
+    if (options.redirectOnStatus !== false) handleErrorStatus(error, `${method} ${url}`);
+    throw error;
+  }
+  return toDocument<D>(body);
+}
+
+export const api = {
+  get: <D = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<D>('GET', path, options),
+  post: <D = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<D>('POST', path, { ...options, body }),
+  patch: <D = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<D>('PATCH', path, { ...options, body }),
+  put: <D = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<D>('PUT', path, { ...options, body }),
+  delete: <D = unknown>(path: string, options?: RequestOptions) => apiRequest<D>('DELETE', path, options),
+};

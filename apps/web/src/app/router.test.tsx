@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TITLE } from '../lib/domain-fallback';
+import { jsonResponse, mockFetch, renderRoutes, SIGNED_OUT, signedIn } from '../test/utils';
+import { routes } from './router';
+
+describe('router', () => {
+  it('renders the not-found page titled Missing for unknown paths', async () => {
+    mockFetch({ 'GET /api/v1/users': SIGNED_OUT });
+    renderRoutes(routes, { path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Oh no! Are you lost?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Missing | MeetWell'));
+  });
+
+  it('renders not-found for unknown paths inside the app area too', async () => {
+    mockFetch(signedIn());
+    renderRoutes(routes, { path: '/my/nope' });
+    expect(await screen.findByRole('heading', { name: 'Oh no! Are you lost?' })).toBeInTheDocument();
+  });
+
+  it('sends signed-out visitors of /my/* to sign-in with the login modal open', async () => {
+    mockFetch({
+      'GET /api/v1/users': SIGNED_OUT,
+      'GET /api/v1/auth/providers': () => jsonResponse(200, { data: [] }),
+    });
+    const { router } = renderRoutes(routes, { path: '/my/plan' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?login=true');
+    expect(await screen.findByRole('dialog', { name: 'Log in / Sign up' })).toBeInTheDocument();
+  });
+
+  it('opens the app pages for a signed-in user, with the three top tabs and no footer', async () => {
+    mockFetch(signedIn());
+    const { router } = renderRoutes(routes, { path: '/review' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/review/you'));
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    expect(screen.getByText(/Ada Lovelace · This week/)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'App' });
+    expect(nav).toHaveTextContent('ReviewPlanBalance');
+    expect(screen.getByText('10 days left in trial')).toBeInTheDocument();
+    expect(await screen.findByText('Decline')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Auto-Balance/ })).toHaveAttribute('href', '/my/balance/action');
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('shows the Balance sub-navigation', async () => {
+    mockFetch(signedIn());
+    renderRoutes(routes, { path: '/my/balance/wellness-blocks' });
+    expect(await screen.findByRole('tab', { name: 'Wellness blocks' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Auto-balance' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Meeting evaluations' })).toBeInTheDocument();
+  });
+
+  it('renders the home page with the tagline title', async () => {
+    mockFetch({ 'GET /api/v1/users': SIGNED_OUT });
+    renderRoutes(routes, { path: '/' });
+    expect(await screen.findAllByRole('button', { name: 'Try 14 days for free' })).not.toHaveLength(0);
+    expect(screen.getAllByText('No credit card required')).not.toHaveLength(0);
+    expect(screen.getByText('Cookies are for eating')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(DEFAULT_TITLE));
+  });
+
+  it('shows "Logging in..." on /session, then opens Review once the user is loaded', async () => {
+    mockFetch(signedIn());
+    const { router } = renderRoutes(routes, { path: '/session' });
+    expect(await screen.findByText('Logging in...')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/review/you'));
+  });
+
+  it('sends deactivated accounts to the plan chooser', async () => {
+    mockFetch(signedIn({ deactivated_at: '2025-01-01T00:00:00Z', deactivated_reason: 'trial_expired' }));
+    const { router } = renderRoutes(routes, { path: '/my/plan' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action/choose-plan'));
+    expect(await screen.findByRole('heading', { name: 'Our plans' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,242 @@
+// The Balance screen's calls: settings, the VIP and domain lists, actions and possible Wellness blocks.
+import {
+  type ActionSettings,
+  type EvaluationSettings,
+  resolveActionSettings,
+  resolveEvaluationSettings,
+} from '@meetwell/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type JsonApiDocument, type JsonApiResource, resourceBody } from '../../api/client';
+import { queryKeys } from '../../session/queryKeys';
+import type { UserAttributes } from '../../session/types';
+import { toCurrentUser } from '../../session/useCurrentUser';
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings (the cache is shared with the header's Auto-Balance summary: same key, same document shape)
+
+export interface UserSettingsAttributes {
+  action_settings?: Partial<ActionSettings> | null;
+  evaluation_settings?: Partial<EvaluationSettings> | null;
+  default_action_settings?: Partial<ActionSettings> | null;
+  default_evaluation_settings?: Partial<EvaluationSettings> | null;
+  can_edit_evaluation_settings?: boolean | null;
+}
+
+type SettingsDocument = JsonApiDocument<JsonApiResource<UserSettingsAttributes>>;
+
+export interface BalanceSettings {
+  action: ActionSettings;
+  evaluation: EvaluationSettings;
+  defaultAction: ActionSettings;
+  defaultEvaluation: EvaluationSettings;
+  canEditEvaluation: boolean;
+}
+
+export function toBalanceSettings(doc: SettingsDocument): BalanceSettings {
+  const a = doc.data?.attributes ?? {};
+  return {
+    action: resolveActionSettings(a.action_settings),
+    evaluation: resolveEvaluationSettings(a.evaluation_settings),
+    defaultAction: resolveActionSettings(a.default_action_settings),
+    defaultEvaluation: resolveEvaluationSettings(a.default_evaluation_settings),
+    canEditEvaluation: a.can_edit_evaluation_settings === true,
+  };
+}
+
+export function useBalanceSettings() {
+  return useQuery({
+    queryKey: queryKeys.userSettings,
+    queryFn: () => api.get<JsonApiResource<UserSettingsAttributes>>('/users/settings'),
+    select: toBalanceSettings,
+  });
+}
+
+export type SettingsPatch =
+  | { action_settings: Partial<ActionSettings> }
+  | { evaluation_settings: Partial<EvaluationSettings> };
+
+/** PATCH users/settings with one bucket; the answer replaces the cached settings. */
+export function usePatchSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) =>
+      api.patch<JsonApiResource<UserSettingsAttributes>>('/users/settings', resourceBody('user_settings', patch)),
+    onSuccess: (doc, patch) => {
+      if (doc.data) queryClient.setQueryData(queryKeys.userSettings, doc);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.userSettings });
+      // New rules re-score meetings (evaluation) or change what is acted on (action).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
+      if ('evaluation_settings' in patch) void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: actionKeys.all });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// VIP (organizer) and domain lists
+
+export type ListScope = 'user' | 'company';
+
+function storeUser(queryClient: ReturnType<typeof useQueryClient>, doc: JsonApiDocument<unknown>) {
+  const data = doc.data as JsonApiResource<UserAttributes> | null;
+  if (data && data.type === 'users' && data.attributes) {
+    queryClient.setQueryData(queryKeys.currentUser, toCurrentUser(data));
+  } else {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }
+}
+
+/** POST users/ or company/denylisted_organizers/bulk with the whole list (it replaces the scope's list). */
+export function useSaveVips(scope: ListScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailList: string[]) =>
+      api.post(
+        `/${scope === 'company' ? 'company' : 'users'}/denylisted_organizers/bulk`,
+        resourceBody('denylisted_organizers', { email_list: emailList }),
+      ),
+    onSuccess: (doc) => {
+      storeUser(queryClient, doc);
+      void queryClient.invalidateQueries({ queryKey: actionKeys.all });
+    },
+  });
+}
+
+/** PATCH users (own list) or company (team list, admins) with domains_allowlist. */
+export function useSaveDomains(scope: ListScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domains: string[]) =>
+      scope === 'company'
+        ? api.patch('/company', resourceBody('companies', { domains_allowlist: domains }))
+        : api.patch('/users', resourceBody('users', { domains_allowlist: domains })),
+    onSuccess: (doc) => {
+      storeUser(queryClient, doc);
+      void queryClient.invalidateQueries({ queryKey: actionKeys.all });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Future and past actions
+
+export interface ActionAttributes {
+  action: string | null;
+  organizer_email: string | null;
+  meeting_id: string | number | null;
+  meeting_summary: string | null;
+  /** A sentence per violated rule (a map), or a plain list. */
+  details_negative: Record<string, string> | string[] | null;
+  compliance_deadline: string | null;
+  status?: string | null;
+}
+
+export interface BalanceAction extends ActionAttributes {
+  id: string;
+}
+
+export const actionKeys = {
+  all: ['actions'] as const,
+  list: (kind: 'future' | 'past', from: string, to: string) => ['actions', kind, from, to] as const,
+};
+
+export async function fetchActions(kind: 'future' | 'past', from: string, to: string): Promise<BalanceAction[]> {
+  const doc = await api.get<JsonApiResource<ActionAttributes>[] | null>(`/${kind}_actions`, {
+    query: { 'by_period[starts_at]': from, 'by_period[ends_at]': to },
+  });
+  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({ ...item.attributes, id: String(item.id) }));
+}
+
+export function useActions(kind: 'future' | 'past', window: { from: string; to: string }) {
+  return useQuery({
+    queryKey: actionKeys.list(kind, window.from, window.to),
+    queryFn: () => fetchActions(kind, window.from, window.to),
+  });
+}
+
+/** Ignoring a future action accepts the meeting for the user: GET users/meetings/accept/:meeting_id. */
+export function useAcceptMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (meetingId: string) => api.get(`/users/meetings/accept/${encodeURIComponent(meetingId)}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: actionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
+    },
+  });
+}
+
+/** The sentences of an action's (or a meeting's) negative details. */
+export function negativeDetails(details: ActionAttributes['details_negative'] | undefined): string[] {
+  if (!details) return [];
+  const values = Array.isArray(details) ? details : Object.values(details);
+  return values.filter((value): value is string => typeof value === 'string' && value.trim().length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Possible Wellness blocks (meetings the sync thinks are personal time)
+
+export interface PossibleBlockAttributes {
+  summary: string | null;
+  starts_at: string;
+  ends_at: string;
+  recurring_meeting?: boolean | null;
+  maybe_wellness_block_category?: string | null;
+  attendees_count?: number | null;
+}
+
+export interface PossibleBlock extends PossibleBlockAttributes {
+  id: string;
+}
+
+export const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
+
+export async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
+  const doc = await api.get<JsonApiResource<PossibleBlockAttributes>[] | null>('/maybe_wellness_blocks');
+  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({ ...item.attributes, id: String(item.id) }));
+}
+
+export function usePossibleBlocks() {
+  return useQuery({ queryKey: possibleBlockKeys.all, queryFn: fetchPossibleBlocks });
+}
+
+/** Convert (verified_true) or ignore (verified_false) a possible block: PATCH meetings/:id. */
+export function useAnswerPossibleBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'verified_true' | 'verified_false' }) =>
+      api.patch(`/meetings/${encodeURIComponent(id)}`, resourceBody('meetings', { maybe_wellness_block: answer })),
+    onSuccess: (_doc, { answer }) => {
+      void queryClient.invalidateQueries({ queryKey: possibleBlockKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
+      if (answer === 'verified_true') void queryClient.invalidateQueries({ queryKey: ['wellness_blocks'] });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Team grade (the averages report; another issue owns reports, so a missing route shows an empty card)
+
+export interface TeamGrade {
+  average: number | null;
+}
+
+export async function fetchTeamGrade(start: string, end: string): Promise<TeamGrade> {
+  const doc = await api.get<unknown>('/reports/averages', {
+    query: { who: 'team', start, end },
+    redirectOnStatus: false,
+  });
+  const data = Array.isArray(doc.data) ? doc.data[0] : doc.data;
+  const attributes = (data as JsonApiResource<Record<string, unknown>> | null)?.attributes ?? {};
+  const average = Number(attributes.average);
+  return { average: Number.isFinite(average) && attributes.average !== null ? average : null };
+}
+
+export function useTeamGrade(range: { start: string; end: string }) {
+  return useQuery({
+    queryKey: [...queryKeys.reports, 'team-grade', range.start, range.end],
+    queryFn: () => fetchTeamGrade(range.start, range.end),
+    retry: false,
+    meta: { errorToast: false },
+  });
+}

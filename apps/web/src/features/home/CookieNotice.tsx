@@ -1,0 +1,41 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { COOKIE_NOTICE_KEY } from '../../lib/constants';
+import { readStorage, writeStorage } from '../../lib/storage';
+
+/** One-time notice; the dismissal is remembered in local storage (storage failures are ignored). */
+export function CookieNotice() {
+  const [visible, setVisible] = useState(() => readStorage(COOKIE_NOTICE_KEY) !== 'dismissed');
+  if (!visible) return null;
+
+  const dismiss = () => {
+    writeStorage(COOKIE_NOTICE_KEY, 'dismissed');
+    setVisible(false);
+  };
+
+  return (
+    <Paper
+      role="region"
+      aria-label="Cookies are for eating"
+      shadow="lg"
+      radius="lg"
+      withBorder
+      p="md"
+      maw={380}
+      style={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: 200 }}
+    >
+      <Text fw={700} mb={4}>
+        <span aria-hidden="true">🍪 </span>Cookies are for eating
+      </Text>
+      <Text fz="sm" c="dimmed">
+        We don't track you. No analytics, no ads, no third-party cookies: the only cookies we set keep you
+        signed in.
+      </Text>
+      <Group justify="flex-end" mt="sm">
+        <Button size="xs" onClick={dismiss}>
+          Cheers to privacy!
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

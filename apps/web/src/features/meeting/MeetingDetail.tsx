@@ -1,0 +1,133 @@
+import { formatCurrency, formatDate, formatDurationSeconds, intentionLabel, TOASTS } from '@meetwell/domain';
+import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarEvent, IconCurrencyDollar, IconMapPin, IconPresentation, IconVideo } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { browserTimeZone } from '../../lib/timezone';
+import type { CurrentUser } from '../../session/types';
+import { useEvaluationSettings, useSkipEvaluation } from './hooks';
+import { ItemsSection } from './ItemsSection';
+import { AttendeesList, DescriptionBlock, DetailsLists, RuleResultsTable, ScoreSummary } from './MeetingSections';
+import { PossibleBlockPanel } from './PossibleBlockPanel';
+import { showsTakeAction, TakeActionPanel } from './TakeActionPanel';
+import { isPossibleWellnessBlock, type Meeting, visibleItems } from './types';
+
+export function meetingTimeText(meeting: Pick<Meeting, 'starts_at' | 'ends_at' | 'all_day'>): string {
+  const zone = browserTimeZone();
+  const day = formatDate(meeting.starts_at, 'Long', zone);
+  if (meeting.all_day) return `${day} · All day`;
+  return `${day} · ${formatDate(meeting.starts_at, 'Time', zone)} – ${formatDate(meeting.ends_at, 'Time', zone)}`;
+}
+
+function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <span style={{ display: 'inline-flex', marginTop: 2, color: 'var(--mantine-color-dimmed)' }}>{icon}</span>
+      <Text fz="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+export function MeetingInfo({ meeting }: { meeting: Meeting }) {
+  const intention = intentionLabel(meeting.intention);
+  return (
+    <Stack gap={4}>
+      <InfoLine icon={<IconCalendarEvent size={16} />}>
+        {meetingTimeText(meeting)}
+        {meeting.recurring_meeting ? ' · Recurring' : ''}
+      </InfoLine>
+      {meeting.location && <InfoLine icon={<IconMapPin size={16} />}>{meeting.location}</InfoLine>}
+      {meeting.conference_url && (
+        <InfoLine icon={<IconVideo size={16} />}>
+          <Anchor href={meeting.conference_url} target="_blank" rel="noopener noreferrer" fz="sm">
+            Join the video call
+          </Anchor>
+        </InfoLine>
+      )}
+      {typeof meeting.cost === 'number' && (
+        <InfoLine icon={<IconCurrencyDollar size={16} />}>
+          <span aria-label="Cost">{formatCurrency(meeting.cost)}</span>
+          {typeof meeting.duration === 'number' && meeting.duration > 0 && (
+            <Text span c="dimmed" fz="sm">
+              {' '}
+              · {formatDurationSeconds(meeting.duration)} × {meeting.attendees_count ?? 1}{' '}
+              {(meeting.attendees_count ?? 1) === 1 ? 'person' : 'people'}
+            </Text>
+          )}
+        </InfoLine>
+      )}
+      {intention && (
+        <Group gap={6}>
+          <Badge variant="light" tt="none">
+            {intention}
+          </Badge>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The meeting variant of the modal. */
+export function MeetingDetail({
+  meeting,
+  user,
+  onPresent,
+}: {
+  meeting: Meeting;
+  user: CurrentUser;
+  onPresent: () => void;
+}) {
+  const settings = useEvaluationSettings();
+  const skip = useSkipEvaluation(meeting.id);
+  const agendaCount = visibleItems(meeting.agenda_items).length;
+  const skipped = Boolean(meeting.skip_evaluation);
+
+  const toggleSkip = () =>
+    skip.mutate(!skipped, {
+      onSuccess: (updated) =>
+        notifications.show({
+          color: 'success',
+          message: updated.skip_evaluation ? TOASTS.evaluationSkipped : TOASTS.reEvaluated,
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <MeetingInfo meeting={meeting} />
+        <ScoreSummary meeting={meeting} />
+      </Group>
+      <Group gap="xs">
+        <Button leftSection={<IconPresentation size={16} />} onClick={onPresent}>
+          Present
+        </Button>
+        <Button variant="default" onClick={toggleSkip} loading={skip.isPending}>
+          {skipped ? 'Re-evaluate' : 'Skip evaluation'}
+        </Button>
+      </Group>
+      {isPossibleWellnessBlock(meeting) && <PossibleBlockPanel meeting={meeting} />}
+      {showsTakeAction(meeting, user) && <TakeActionPanel meeting={meeting} user={user} />}
+      <Divider />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
+        <Stack gap="lg">
+          <DescriptionBlock description={meeting.description} agendaCount={agendaCount} />
+          <ItemsSection meetingId={meeting.id} kind="agenda_items" items={meeting.agenda_items} settings={settings.data} />
+          <ItemsSection meetingId={meeting.id} kind="objectives" items={meeting.objectives} settings={settings.data} />
+          <ItemsSection
+            meetingId={meeting.id}
+            kind="prework_items"
+            items={meeting.prework_items}
+            settings={settings.data}
+          />
+        </Stack>
+        <Stack gap="lg">
+          <RuleResultsTable results={meeting.results} />
+          <DetailsLists meeting={meeting} />
+          <AttendeesList attendees={meeting.attendees} count={meeting.attendees_count} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import type { ItemKind, ItemsByKind, Meeting, MeetingAttributes } from './types';
+
+export function toMeeting(resource: JsonApiResource<MeetingAttributes>): Meeting {
+  return { ...resource.attributes, id: resource.id };
+}
+
+export interface WeekMeetings {
+  /** The first sync of the period is still running (the API answered 204). */
+  syncing: boolean;
+  meetings: Meeting[];
+}
+
+/** GET /meetings?by_period[starts_at]=&by_period[ends_at]= (204 while the period's first sync runs). */
+export async function fetchMeetingsInPeriod(startsAt: string, endsAt: string): Promise<WeekMeetings> {
+  const doc = await api.get<JsonApiResource<MeetingAttributes>[] | null>('/meetings', {
+    query: { 'by_period[starts_at]': startsAt, 'by_period[ends_at]': endsAt },
+  });
+  if (doc.data === null) return { syncing: true, meetings: [] };
+  return { syncing: false, meetings: (doc.data ?? []).map(toMeeting) };
+}
+
+export async function fetchMeeting(id: string): Promise<Meeting> {
+  const doc = await api.get<JsonApiResource<MeetingAttributes>>(`/meetings/${encodeURIComponent(id)}`);
+  return toMeeting(doc.data);
+}
+
+export interface ItemChange<K extends ItemKind> {
+  item: ItemsByKind[K];
+  /** The meeting re-evaluated after the change (meta.meeting), when the server sent it. */
+  meeting: Meeting | null;
+}
+
+function itemChange<K extends ItemKind>(doc: {
+  data: JsonApiResource<Omit<ItemsByKind[K], 'id'>>;
+  meta: Record<string, unknown>;
+}): ItemChange<K> {
+  const meeting = doc.meta.meeting as JsonApiResource<MeetingAttributes> | undefined;
+  return {
+    item: { ...doc.data.attributes, id: doc.data.id } as ItemsByKind[K],
+    meeting: meeting?.id ? toMeeting(meeting) : null,
+  };
+}
+
+export type ItemAttributes = Partial<{
+  description: string;
+  duration_in_mins: number | null;
+  position: number;
+  url: string | null;
+  timebox: number | null;
+  time_spent_in_secs: number;
+  started_at: string | null;
+  ended_at: string | null;
+}>;
+
+export async function createItem<K extends ItemKind>(
+  meetingId: string,
+  kind: K,
+  attributes: ItemAttributes,
+): Promise<ItemChange<K>> {
+  const doc = await api.post<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
+    `/meetings/${encodeURIComponent(meetingId)}/${kind}`,
+    resourceBody(kind, attributes),
+  );
+  return itemChange<K>(doc);
+}
+
+export async function updateItem<K extends ItemKind>(
+  kind: K,
+  id: string,
+  attributes: ItemAttributes,
+): Promise<ItemChange<K>> {
+  const doc = await api.patch<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
+    `/${kind}/${encodeURIComponent(id)}`,
+    resourceBody(kind, attributes),
+  );
+  return itemChange<K>(doc);
+}
+
+export async function deleteItem<K extends ItemKind>(kind: K, id: string): Promise<ItemChange<K>> {
+  const doc = await api.delete<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(`/${kind}/${encodeURIComponent(id)}`);
+  return itemChange<K>(doc);
+}
+
+/** PATCH /users/meetings/:id: skip_evaluation, or the manual non_compliance_action. */
+export async function patchUserMeeting(
+  id: string,
+  attributes: { skip_evaluation: boolean } | { non_compliance_action: 'do_nothing' | 'remind' | 'decline' },
+): Promise<Meeting> {
+  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
+    `/users/meetings/${encodeURIComponent(id)}`,
+    resourceBody('meetings', attributes),
+  );
+  return toMeeting(doc.data);
+}
+
+/** PATCH /meetings/:id: answer a possible Wellness block. */
+export async function answerPossibleBlock(id: string, answer: 'verified_true' | 'verified_false'): Promise<Meeting> {
+  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
+    `/meetings/${encodeURIComponent(id)}`,
+    resourceBody('meetings', { maybe_wellness_block: answer }),
+  );
+  return toMeeting(doc.data);
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, type JsonApiResource } from '../../api/client';
+import { onMeetingRefresh } from '../../realtime/cable';
+import { queryKeys } from '../../session/queryKeys';
+import {
+  answerPossibleBlock,
+  createItem,
+  deleteItem,
+  fetchMeeting,
+  type ItemAttributes,
+  patchUserMeeting,
+  updateItem,
+} from './api';
+import { applyMeetingRefresh, findMeetingInWeeks, meetingKeys, storeMeeting } from './cache';
+import type { ItemKind } from './types';
+
+/** One meeting: taken from a loaded week when it is there, else GET /meetings/:id. */
+export function useMeeting(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: meetingKeys.detail(id ?? ''),
+    queryFn: () => fetchMeeting(id ?? ''),
+    enabled: Boolean(id),
+    initialData: () => (id ? findMeetingInWeeks(queryClient, id) : undefined),
+    initialDataUpdatedAt: () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: meetingKeys.weeks })
+        .reduce((latest, query) => Math.max(latest, query.state.dataUpdatedAt), 0) || undefined,
+    // A missing meeting sends the user back to the plan (no toast for a 404).
+    meta: { errorToast: false },
+    retry: false,
+  });
+}
+
+/** Applies MeetingRefreshChannel pushes (item changes from other sessions) to the cached meetings. */
+export function useMeetingRealtime(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => onMeetingRefresh((message) => applyMeetingRefresh(queryClient, message)), [queryClient]);
+}
+
+export interface EvaluationSettingsView {
+  required_agenda?: boolean;
+  required_objectives?: boolean;
+  required_prework?: boolean;
+  [key: string]: unknown;
+}
+
+interface UserSettingsAttributes {
+  action_settings?: Record<string, unknown> | null;
+  evaluation_settings?: EvaluationSettingsView | null;
+}
+
+/** GET /users/settings (shared cache with the header's Auto-Balance summary). */
+export function useEvaluationSettings() {
+  return useQuery({
+    queryKey: queryKeys.userSettings,
+    queryFn: () => api.get<JsonApiResource<UserSettingsAttributes>>('/users/settings'),
+    select: (doc) => doc.data?.attributes?.evaluation_settings ?? null,
+    meta: { errorToast: false },
+  });
+}
+
+/** Add, edit, reorder and delete agenda items, objectives and pre-work; the answer's meta.meeting is cached. */
+export function useItemMutations(meetingId: string, kind: ItemKind) {
+  const queryClient = useQueryClient();
+  const onSuccess = ({ meeting }: { meeting: Parameters<typeof storeMeeting>[1] | null }) => {
+    if (meeting) storeMeeting(queryClient, meeting);
+  };
+  const create = useMutation({
+    mutationFn: (attributes: ItemAttributes) => createItem(meetingId, kind, attributes),
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, attributes }: { id: string; attributes: ItemAttributes }) => updateItem(kind, id, attributes),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteItem(kind, id),
+    onSuccess,
+  });
+  return { create, update, remove };
+}
+
+export function useSkipEvaluation(meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (skip: boolean) => patchUserMeeting(meetingId, { skip_evaluation: skip }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useManualAction(meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'do_nothing' | 'remind' | 'decline') =>
+      patchUserMeeting(meetingId, { non_compliance_action: action }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useAnswerPossibleBlock(meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: 'verified_true' | 'verified_false') => answerPossibleBlock(meetingId, answer),
+    onSuccess: (meeting) => {
+      storeMeeting(queryClient, meeting);
+      // A converted block changes other meetings' conflicts and the week's Wellness blocks.
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['wellness_blocks'] });
+    },
+  });
+}

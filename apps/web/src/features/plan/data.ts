@@ -1,0 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api, isApiError, type JsonApiResource } from '../../api/client';
+import { fetchMeetingsInPeriod } from '../meeting/api';
+import { meetingKeys } from '../meeting/cache';
+import { toDateKey, type Week } from './week';
+
+/** While a sync runs, the Plan screen asks again every 3 seconds. */
+export const SYNC_POLL_MS = 3000;
+
+export function useWeekMeetings(week: Week) {
+  const startsAt = week.start.toISOString();
+  const endsAt = week.end.toISOString();
+  return useQuery({
+    queryKey: meetingKeys.week(startsAt, endsAt),
+    queryFn: () => fetchMeetingsInPeriod(startsAt, endsAt),
+    refetchInterval: (query) => (query.state.data?.syncing ? SYNC_POLL_MS : false),
+    placeholderData: (previous) => previous,
+  });
+}
+
+interface SynchronizationsMeta {
+  syncing?: boolean;
+  needs_permission?: boolean;
+}
+
+/** GET /synchronizations: meta.syncing, polled every 3 s while true; the meetings reload when it ends. */
+export function useSyncStatus() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['synchronizations'],
+    queryFn: async () => {
+      const doc = await api.get('/synchronizations');
+      return doc.meta as SynchronizationsMeta;
+    },
+    refetchInterval: (q) => (q.state.data?.syncing ? SYNC_POLL_MS : false),
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+  const syncing = query.data?.syncing === true;
+  const wasSyncing = useRef(false);
+  useEffect(() => {
+    if (wasSyncing.current && !syncing) void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+    wasSyncing.current = syncing;
+  }, [syncing, queryClient]);
+  return { syncing, isPending: query.isPending };
+}
+
+export interface CalendarAttributes {
+  uuid: string;
+  name: string;
+  provider: 'google' | 'microsoft' | 'caldav' | 'ics';
+  color: string | null;
+  primary: boolean;
+  watching: boolean;
+  can_write: boolean;
+  source_url: string | null;
+  sync_status: string | null;
+  sync_error: string | null;
+  needs_permission: boolean;
+  last_synced_at: string | null;
+}
+
+export interface CalendarItem extends CalendarAttributes {
+  id: string;
+}
+
+export const calendarKeys = {
+  all: ['calendars'] as const,
+  list: (external: boolean) => ['calendars', { external }] as const,
+};
+
+export async function fetchCalendars(external = false): Promise<CalendarItem[]> {
+  const doc = await api.get<JsonApiResource<CalendarAttributes>[]>('/calendars', {
+    query: { external: external ? 'true' : undefined },
+  });
+  return (doc.data ?? []).map((resource) => ({ ...resource.attributes, id: resource.id }));
+}
+
+export function useCalendars(external = false) {
+  return useQuery({ queryKey: calendarKeys.list(external), queryFn: () => fetchCalendars(external) });
+}
+
+export interface WellnessBlock {
+  id: string;
+  label: string | null;
+  category: 'focus' | 'life' | string | null;
+  calendar_id: string | null;
+  rrule: string | null;
+  starts_at: string;
+  ends_at: string;
+  time_zone?: string | null;
+  recurring: boolean | null;
+  read_only?: boolean | null;
+  delete_only?: boolean | null;
+}
+
+/** The week's Wellness blocks; an API without the endpoint yet (404) shows none. */
+export function useWeekWellnessBlocks(week: Week) {
+  const startsAt = toDateKey(week.start);
+  const endsAt = toDateKey(week.end);
+  return useQuery({
+    queryKey: ['wellness_blocks', startsAt, endsAt],
+    queryFn: async (): Promise<WellnessBlock[]> => {
+      try {
+        const doc = await api.get<JsonApiResource<Omit<WellnessBlock, 'id'>>[]>('/wellness_blocks', {
+          query: { starts_at: startsAt, ends_at: endsAt },
+        });
+        return (Array.isArray(doc.data) ? doc.data : []).map((r) => ({ ...r.attributes, id: r.id }));
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 405)) return [];
+        throw error;
+      }
+    },
+    retry: false,
+    meta: { errorToast: false },
+  });
+}

@@ -1,0 +1,149 @@
+// Wellness blocks, the calendars a block can be written to, and the user's goals (the 'Ideas:' chips).
+import type { WellnessBlockCategory } from '@meetwell/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api, type JsonApiResource, resourceBody } from '../../api/client';
+
+export interface WellnessBlockAttributes {
+  label: string | null;
+  category: WellnessBlockCategory | string | null;
+  calendar_id: string | null;
+  /** 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE' */
+  rrule: string | null;
+  /** The first occurrence. */
+  starts_at: string;
+  ends_at: string;
+  time_zone?: string | null;
+  recurring?: boolean | null;
+  read_only?: boolean | null;
+  /** Converted from a meeting: it can only be deleted or made weekly. */
+  delete_only?: boolean | null;
+}
+
+export interface WellnessBlock extends WellnessBlockAttributes {
+  id: string;
+}
+
+/** What POST and PATCH wellness_blocks take. */
+export interface WellnessBlockPayload {
+  label: string;
+  category: WellnessBlockCategory;
+  calendar_id: string | null;
+  rrule: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+export interface CalendarChoice {
+  id: string;
+  name: string;
+  watching: boolean;
+}
+
+export interface Goal {
+  id: string;
+  name: string;
+}
+
+/** Everything cached about blocks starts with 'wellness_blocks' (other screens invalidate that prefix). */
+export const wellnessBlockKeys = {
+  all: ['wellness_blocks'] as const,
+  list: (from: string, to: string) => ['wellness_blocks', 'list', from, to] as const,
+  /** Distinct from other screens' calendar caches (their data may have another shape). */
+  calendars: ['calendars', 'wellness-block-choices'] as const,
+  goals: ['goals', 'list'] as const,
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The window the list asks for: a week back to five weeks ahead, from local midnight (stable for a day, so
+ * the cache key does not change on every render).
+ */
+export function blockListWindow(now: Date = new Date()): { from: string; to: string } {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  return {
+    from: new Date(midnight - 7 * DAY_MS).toISOString(),
+    to: new Date(midnight + 35 * DAY_MS).toISOString(),
+  };
+}
+
+function toBlock(resource: JsonApiResource<WellnessBlockAttributes>): WellnessBlock {
+  return { ...resource.attributes, id: String(resource.id) };
+}
+
+export async function fetchWellnessBlocks(from: string, to: string): Promise<WellnessBlock[]> {
+  const doc = await api.get<JsonApiResource<WellnessBlockAttributes>[] | null>('/wellness_blocks', {
+    query: { starts_at: from, ends_at: to },
+  });
+  return Array.isArray(doc.data) ? doc.data.map(toBlock) : [];
+}
+
+export async function createWellnessBlock(payload: WellnessBlockPayload): Promise<WellnessBlock | null> {
+  const doc = await api.post<JsonApiResource<WellnessBlockAttributes> | null>(
+    '/wellness_blocks',
+    resourceBody('wellness_blocks', { ...payload }),
+  );
+  return doc.data ? toBlock(doc.data) : null;
+}
+
+export async function updateWellnessBlock(
+  id: string,
+  payload: WellnessBlockPayload,
+): Promise<WellnessBlock | null> {
+  const doc = await api.patch<JsonApiResource<WellnessBlockAttributes> | null>(
+    `/wellness_blocks/${encodeURIComponent(id)}`,
+    resourceBody('wellness_blocks', { ...payload }, id),
+  );
+  return doc.data ? toBlock(doc.data) : null;
+}
+
+export async function deleteWellnessBlock(id: string): Promise<void> {
+  await api.delete(`/wellness_blocks/${encodeURIComponent(id)}`);
+}
+
+interface CalendarAttributes {
+  name?: string | null;
+  watching?: boolean | null;
+}
+
+export async function fetchCalendars(): Promise<CalendarChoice[]> {
+  const doc = await api.get<JsonApiResource<CalendarAttributes>[] | null>('/calendars');
+  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
+    id: String(item.id),
+    name: item.attributes?.name?.trim() || 'Calendar',
+    watching: item.attributes?.watching === true,
+  }));
+}
+
+export async function fetchGoals(): Promise<Goal[]> {
+  const doc = await api.get<JsonApiResource<{ name?: string | null }>[] | null>('/goals');
+  return (Array.isArray(doc.data) ? doc.data : [])
+    .map((item) => ({ id: String(item.id), name: item.attributes?.name?.trim() ?? '' }))
+    .filter((goal) => goal.name.length > 0);
+}
+
+export function useWellnessBlocks(window: { from: string; to: string }) {
+  return useQuery({
+    queryKey: wellnessBlockKeys.list(window.from, window.to),
+    queryFn: () => fetchWellnessBlocks(window.from, window.to),
+  });
+}
+
+/** The watched calendars (the ones a block can be written to). */
+export function useWatchedCalendars() {
+  return useQuery({
+    queryKey: wellnessBlockKeys.calendars,
+    queryFn: fetchCalendars,
+    select: (calendars) => calendars.filter((calendar) => calendar.watching),
+  });
+}
+
+export function useGoals() {
+  return useQuery({
+    queryKey: wellnessBlockKeys.goals,
+    queryFn: fetchGoals,
+    staleTime: 10 * 60_000,
+    // The ideas are a nicety: no toast when they cannot be loaded.
+    meta: { errorToast: false },
+  });
+}

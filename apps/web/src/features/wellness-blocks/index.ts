@@ -1,0 +1,2 @@
+export { WellnessBlockDrawer, WellnessBlockDrawerRoute } from './WellnessBlockDrawer';
+export { WellnessBlocksList } from './WellnessBlocksList';

@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../lib/browser';
+import { browserTimeZone } from '../lib/timezone';
+import { jsonResponse, mockFetch, renderRoutes, userDocument } from '../test/utils';
+import { LoginModal } from './LoginModal';
+
+const providers = (demo: boolean) => () =>
+  jsonResponse(200, {
+    data: [
+      {
+        id: 'google_oauth2',
+        type: 'auth_providers',
+        attributes: { name: 'Google', url: '/auth/google_oauth2' },
+      },
+      {
+        id: 'microsoft_graph',
+        type: 'auth_providers',
+        attributes: { name: 'Microsoft', url: '/auth/microsoft_graph' },
+      },
+    ],
+    meta: { demo_enabled: demo },
+  });
+
+function renderModal() {
+  return renderRoutes(
+    [
+      { path: '/', element: <LoginModal /> },
+      { path: '/my/review/you', element: <p>review</p> },
+    ],
+    { path: '/?login=true' },
+  );
+}
+
+describe('login modal', () => {
+  it('offers single sign-on only, and no demo when the server does not enable it', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
+    renderModal();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Microsoft' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try the demo' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/password/i)).not.toBeInTheDocument();
+  });
+
+  it('sends the browser to the provider with the time zone', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Microsoft' }));
+    expect(assign).toHaveBeenCalledWith(
+      `/auth/microsoft_graph?time_zone=${encodeURIComponent(browserTimeZone())}`,
+    );
+  });
+
+  it('starts the demo when enabled and opens Review', async () => {
+    let signedIn = false;
+    const fetchMock = mockFetch({
+      'GET /api/v1/auth/providers': providers(true),
+      'POST /api/v1/auth/demo': () => {
+        signedIn = true;
+        return jsonResponse(201, userDocument());
+      },
+      'GET /api/v1/users': () => (signedIn ? jsonResponse(200, userDocument()) : jsonResponse(401)),
+    });
+    const { router } = renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try the demo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/review/you'));
+    const demoCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/auth/demo');
+    const demoInit = demoCall?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(demoInit?.body))).toEqual({
+      data: { type: 'sessions', attributes: { time_zone: browserTimeZone() } },
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { Alert, Anchor, Button, Divider, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBrandGoogleFilled, IconBrandWindowsFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { api, type JsonApiResource, resourceBody } from '../api/client';
+import { browser } from '../lib/browser';
+import { PRODUCT_NAME, TRIAL_DAYS } from '../lib/domain-fallback';
+import { browserTimeZone } from '../lib/timezone';
+import { signInUrl, useAuthProviders } from '../session/authProviders';
+import { queryKeys } from '../session/queryKeys';
+import type { UserAttributes } from '../session/types';
+import { fetchCurrentUser } from '../session/useCurrentUser';
+import { useLoginModal } from './useLoginModal';
+
+export const APP_HOME = '/my/review/you';
+
+/** 'Log in / Sign up': single sign-on only (Google, Microsoft) plus the demo when the server offers it. */
+export function LoginModal() {
+  const { opened, close } = useLoginModal();
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Log in / Sign up"
+      centered
+      radius="lg"
+      padding="xl"
+      styles={{ title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      {opened && <LoginOptions />}
+    </Modal>
+  );
+}
+
+function LoginOptions() {
+  const providers = useAuthProviders();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const demo = useMutation({
+    mutationFn: () =>
+      api.post<JsonApiResource<UserAttributes> | null>(
+        '/auth/demo',
+        resourceBody('sessions', { time_zone: browserTimeZone() }),
+      ),
+    onSuccess: async () => {
+      await queryClient.fetchQuery({
+        queryKey: queryKeys.currentUser,
+        queryFn: fetchCurrentUser,
+        staleTime: 0,
+      });
+      navigate(APP_HOME);
+    },
+  });
+
+  const go = (url: string) => browser.assign(signInUrl(url, browserTimeZone()));
+  const data = providers.data;
+  const nothingEnabled = data && !data.google && !data.microsoft && !data.demoEnabled;
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">
+        Sign in with the account that holds your work calendar. New to {PRODUCT_NAME}? Signing in starts your{' '}
+        {TRIAL_DAYS}-day free trial. No credit card required.
+      </Text>
+
+      {providers.isPending && (
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton height={42} radius="md" />
+          <Skeleton height={42} radius="md" />
+        </Stack>
+      )}
+
+      {providers.isError && (
+        <Alert color="danger" variant="light" title="Sign-in is unavailable right now">
+          We couldn't reach the server. Please try again in a moment.
+        </Alert>
+      )}
+
+      {nothingEnabled && (
+        <Alert color="warning" variant="light" title="No sign-in method is configured">
+          This server has no Google or Microsoft sign-in set up yet.
+        </Alert>
+      )}
+
+      {data?.google && (
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconBrandGoogleFilled size={18} color="#4285F4" />}
+          onClick={() => data.google && go(data.google.url)}
+        >
+          Continue with Google
+        </Button>
+      )}
+      {data?.microsoft && (
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconBrandWindowsFilled size={18} color="#00A4EF" />}
+          onClick={() => data.microsoft && go(data.microsoft.url)}
+        >
+          Continue with Microsoft
+        </Button>
+      )}
+
+      {data?.demoEnabled && (
+        <>
+          {(data.google || data.microsoft) && <Divider label="or" labelPosition="center" />}
+          <Button
+            size="md"
+            variant="light"
+            leftSection={<IconPlayerPlayFilled size={16} />}
+            loading={demo.isPending}
+            onClick={() => demo.mutate()}
+          >
+            Try the demo
+          </Button>
+          <Text fz="xs" c="dimmed" ta="center" mt={-8}>
+            A sample calendar, no account needed.
+          </Text>
+        </>
+      )}
+
+      <Text fz="xs" c="dimmed" ta="center">
+        By continuing you agree to our{' '}
+        <Anchor component={Link} to="/terms" inherit>
+          Terms
+        </Anchor>{' '}
+        and{' '}
+        <Anchor component={Link} to="/privacy" inherit>
+          Privacy policy
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '../lib/constants';
+import { writeCookie } from '../lib/cookies';
+
+/** ?ref= or ?referral= is kept 25 days in the MWReferralToken cookie; the server stores it as referred_by. */
+export function ReferralCapture() {
+  const [params] = useSearchParams();
+  const token = params.get('ref') || params.get('referral');
+  useEffect(() => {
+    if (token && /^[\w-]{1,128}$/.test(token)) writeCookie(REFERRAL_COOKIE, token, REFERRAL_COOKIE_DAYS);
+  }, [token]);
+  return null;
+}

@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { configureApiClient } from './api/client';
+import { AppProviders } from './app/AppProviders';
+import { createQueryClient } from './app/queryClient';
+import { routes } from './app/router';
+import { disconnectCable } from './realtime/cable';
+import { queryKeys } from './session/queryKeys';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+configureApiClient({
+  navigate: (to) => void router.navigate(to),
+  onUnauthorized: () => {
+    disconnectCable();
+    queryClient.setQueryData(queryKeys.currentUser, null);
+  },
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

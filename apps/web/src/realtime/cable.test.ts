@@ -1,0 +1,79 @@
+import { notificationsStore } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const created: { channel: unknown; mixin: { received?: (data: unknown) => void } }[] = [];
+const disconnect = vi.fn();
+
+vi.mock('@rails/actioncable', () => ({
+  createConsumer: vi.fn((url: string) => ({
+    url,
+    connect: vi.fn(),
+    disconnect,
+    subscriptions: {
+      create: (channel: unknown, mixin: { received?: (data: unknown) => void }) => {
+        created.push({ channel, mixin });
+        return { identifier: JSON.stringify(channel), unsubscribe: vi.fn(), perform: vi.fn(), send: vi.fn() };
+      },
+    },
+  })),
+}));
+
+const { connectCable, disconnectCable, onMeetingRefresh } = await import('./cable');
+const { createConsumer } = await import('@rails/actioncable');
+
+afterEach(() => {
+  disconnectCable();
+  created.length = 0;
+});
+
+function mixinFor(channel: string) {
+  const found = created.find((item) => (item.channel as { channel: string }).channel === channel);
+  if (!found?.mixin.received) throw new Error(`no subscription to ${channel}`);
+  return found.mixin.received;
+}
+
+describe('realtime cable', () => {
+  it('creates one consumer at /cable and subscribes to both channels', () => {
+    const client = new QueryClient();
+    const first = connectCable(client);
+    const second = connectCable(client);
+    expect(first).toBe(second);
+    expect(createConsumer).toHaveBeenCalledWith('/cable');
+    expect(created.map((item) => item.channel)).toEqual([
+      { channel: 'NotificationChannel' },
+      { channel: 'MeetingRefreshChannel' },
+    ]);
+  });
+
+  it('shows NotificationChannel messages as toasts', () => {
+    connectCable(new QueryClient());
+    mixinFor('NotificationChannel')({
+      title: 'Heads up',
+      message: 'Your calendar is synced.',
+      level: 'success',
+    });
+    expect(notificationsStore.getState().notifications).toEqual([
+      expect.objectContaining({ title: 'Heads up', message: 'Your calendar is synced.', color: 'success' }),
+    ]);
+  });
+
+  it('invalidates meetings and reports on MeetingRefreshChannel messages', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const listener = vi.fn();
+    const stop = onMeetingRefresh(listener);
+    connectCable(client);
+    mixinFor('MeetingRefreshChannel')({ refresh: true });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['meetings'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['reports'] });
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('disconnects on sign-out', () => {
+    connectCable(new QueryClient());
+    disconnectCable();
+    expect(disconnect).toHaveBeenCalled();
+  });
+});

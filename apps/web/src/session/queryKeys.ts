@@ -1,0 +1,8 @@
+/** Shared query keys; realtime refreshes invalidate meetings and reports by prefix. */
+export const queryKeys = {
+  currentUser: ['users', 'current'] as const,
+  userSettings: ['users', 'settings'] as const,
+  authProviders: ['auth', 'providers'] as const,
+  meetings: ['meetings'] as const,
+  reports: ['reports'] as const,
+};

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError, type JsonApiResource } from '../api/client';
+import { queryKeys } from './queryKeys';
+import type { CurrentUser, UserAttributes } from './types';
+
+export function toCurrentUser(resource: JsonApiResource<UserAttributes>): CurrentUser {
+  return { ...resource.attributes, id: resource.id };
+}
+
+/** GET /api/v1/users; resolves to null when signed out (401), without a toast or a redirect. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const doc = await api.get<JsonApiResource<UserAttributes>>('/users', { redirectOnStatus: false });
+    return doc.data ? toCurrentUser(doc.data) : null;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    staleTime: 5 * 60_000,
+    meta: { errorToast: false },
+  });
+}

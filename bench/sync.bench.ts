@@ -1,0 +1,190 @@
+/**
+ * Calendar sync speed: import and score a 20,000-event ICS (recurring series included) into an empty
+ * database, then an incremental sync of 100 changed events among those 20,000.
+ * Targets: import ≥ 5,000 events/s; incremental < 300 ms. Run: npx tsx bench/sync.bench.ts
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { reevaluateSpans } from '../apps/server/src/calendars/evaluation/reevaluate';
+import { runCalendarSync } from '../apps/server/src/calendars/sync/run-sync';
+import { storeSyncResult } from '../apps/server/src/calendars/sync/store-events';
+import type { CalendarEvent } from '../apps/server/src/calendars/types';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { connectDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedDatabase } from '../apps/server/src/db/embedded';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { calendars, meetings } from '../apps/server/src/db/schema';
+import { provisionUser } from '../apps/server/src/features/users/provision';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
+import { createSecrets } from '../apps/server/src/lib/crypto';
+import { createPubSub } from '../apps/server/src/realtime/pubsub';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const OWNER = 'bench@acme.example';
+
+function icsOf(total: number): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//EN', 'X-WR-TIMEZONE:Europe/Paris'];
+  // 40 weekly series of ~27 occurrences each in the window (~1,080 events), the rest single events.
+  const series = 40;
+  for (let s = 0; s < series; s++) {
+    const day = ['MO', 'TU', 'WE', 'TH', 'FR'][s % 5];
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:series-${s}@bench`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART;TZID=Europe/Paris:20260801T${String(8 + (s % 9)).padStart(2, '0')}0000`,
+      `DTEND;TZID=Europe/Paris:20260801T${String(8 + (s % 9)).padStart(2, '0')}3000`,
+      `RRULE:FREQ=WEEKLY;BYDAY=${day}`,
+      `SUMMARY:Weekly sync ${s}`,
+      'DESCRIPTION:Agenda:\\n- Status (10 min)\\n- Risks (10 min)\\n\\nObjectives:\\n- Unblock the team',
+      `ORGANIZER:mailto:lead${s}@acme.example`,
+      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead${s}@acme.example`,
+      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${OWNER}`,
+      'END:VEVENT',
+    );
+  }
+  const singles = total - series * 27;
+  const start = Date.parse('2026-08-22T00:00:00Z');
+  for (let i = 0; i < singles; i++) {
+    const day = i % 180;
+    const hour = 7 + (i % 11);
+    const minute = (i * 7) % 4 === 0 ? '00' : '30';
+    const date = new Date(start + day * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:single-${i}@bench`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${date}T${String(hour).padStart(2, '0')}${minute}00Z`,
+      `DTEND:${date}T${String(hour + 1).padStart(2, '0')}${minute}00Z`,
+      `SUMMARY:Meeting ${i}`,
+      i % 3 === 0
+        ? 'DESCRIPTION:<p>Agenda:</p><ul><li>Review (15 min)</li><li>Decide</li></ul>'
+        : 'DESCRIPTION:Quick chat',
+      `ORGANIZER:mailto:person${i % 97}@acme.example`,
+      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:person${i % 97}@acme.example`,
+      `ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:${OWNER}`,
+      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:guest${i % 13}@acme.example`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n');
+}
+
+function report(name: string, value: number, unit: string, target: string, pass: boolean) {
+  console.log(
+    `${name.padEnd(44)} ${value.toFixed(0).padStart(8)} ${unit.padEnd(9)} target ${target.padEnd(12)} ${pass ? 'PASS' : 'FAIL'}`,
+  );
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'meetwell-bench-sync-'));
+  await fs.chmod(dataDir, 0o755);
+  const database = await startEmbeddedDatabase({ dataDir, databaseName: 'bench', persistent: false });
+  const db = connectDatabase(database.url, { max: 10 });
+  try {
+    await runMigrations(db);
+    const ctx: AppContext = {
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+      }),
+      db: db.db,
+      pool: db.pool,
+      secrets: createSecrets('bench-secret-key-that-is-long-enough-0123456789'),
+      pubsub: await createPubSub(database.url),
+      jobs: await createJobQueue(db.pool),
+      now: () => NOW,
+    };
+    const user = await provisionUser(
+      ctx.db,
+      { email: OWNER, firstName: 'Bench', timeZone: 'Europe/Paris' },
+      NOW,
+    );
+    const content = icsOf(20_000);
+    const [calendar] = await ctx.db
+      .insert(calendars)
+      .values({
+        userId: user.id,
+        provider: 'ics',
+        externalId: 'bench',
+        name: 'Bench',
+        sourceContent: content,
+        watching: true,
+      })
+      .returning();
+
+    const started = performance.now();
+    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    const importMs = performance.now() - started;
+    const stored = await ctx.db
+      .select({ id: meetings.id })
+      .from(meetings)
+      .where(eq(meetings.calendarId, calendar!.id));
+    const rate = stored.length / (importMs / 1000);
+    console.log(
+      `imported ${stored.length} events (ICS of ${(content.length / 1e6).toFixed(1)} MB) in ${importMs.toFixed(0)} ms`,
+    );
+    report('ICS import + scoring', rate, 'events/s', '≥ 5,000', rate >= 5000 && stored.length >= 19_000);
+
+    // 100 changed events among the 20,000, as an incremental provider answer (a sync token's worth).
+    const rows = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar!.id)).limit(100);
+    const changed: CalendarEvent[] = rows.map((m, i) => ({
+      providerEventId: m.providerEventId,
+      icalUid: m.icalUid ?? undefined,
+      recurringEventId: m.recurringEventId ?? undefined,
+      status: 'confirmed',
+      summary: `${m.summary} (moved)`,
+      description: i % 2 ? 'Agenda:\n- One thing (5 min)' : '',
+      startsAt: new Date(m.startsAt.getTime() + 30 * 60_000),
+      endsAt: new Date(m.endsAt.getTime() + 30 * 60_000),
+      allDay: false,
+      organizer: { email: m.organizerEmail ?? OWNER },
+      attendees: [
+        {
+          email: m.organizerEmail ?? OWNER,
+          optional: false,
+          organizer: true,
+          self: false,
+          responseStatus: 'accepted',
+        },
+        { email: OWNER, optional: false, organizer: false, self: true, responseStatus: 'accepted' },
+      ],
+      canEdit: false,
+    }));
+    const timings: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const batch = changed.map((e) => ({ ...e, summary: `${e.summary} ${round}` }));
+      const t0 = performance.now();
+      const window = { from: new Date('2026-08-20T00:00:00Z'), to: new Date('2027-02-20T00:00:00Z') };
+      const outcome = await storeSyncResult(
+        ctx.db,
+        { calendarId: calendar!.id, userId: user.id, companyId: user.companyId, ownerEmail: OWNER },
+        { events: batch, deletedIds: [], full: false, cursor: 'c' },
+        window,
+        NOW,
+      );
+      await reevaluateSpans(ctx, user.id, outcome.touched);
+      timings.push(performance.now() - t0);
+    }
+    timings.sort((a, b) => a - b);
+    const median = timings[Math.floor(timings.length / 2)]!;
+    report('incremental sync of 100 changed (median)', median, 'ms', '< 300 ms', median < 300);
+    await ctx.jobs.close();
+    await ctx.pubsub.close();
+  } finally {
+    await db.close();
+    await database.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+export async function launch(): Promise<Browser> {
+  await fs.access(CHROMIUM).catch(() => {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: run \`apt-get install -y chromium\` (npm test does it as root).`,
+    );
+  });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser, options: { mobile?: boolean; timeZone?: string } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    timezoneId: options.timeZone ?? 'America/New_York',
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await fs.mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
+}
+
+/** Signs in with 'Try the demo' from the home page, as a visitor would. */
+export async function signInToDemo(page: Page) {
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await page.waitForURL('**/my/review/you', { timeout: 60_000 });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { HOUR, MIN, other, T0 } from '../testing/factories';
+import { findMeetingConflicts, isConflictCandidate, type OtherMeetingInput } from './meeting-conflicts';
+
+describe('isConflictCandidate', () => {
+  it.each<[string, Partial<OtherMeetingInput>, boolean]>([
+    ['accepted', {}, true],
+    ['organized, unanswered', { responseStatus: 'needsAction', userIsOrganizer: true }, true],
+    ['tentative', { responseStatus: 'tentative' }, false],
+    ['unanswered', { responseStatus: 'needsAction' }, false],
+    ['declined even if organized', { responseStatus: 'declined', userIsOrganizer: true }, false],
+    ['cancelled', { status: 'cancelled' }, false],
+    ['deleted', { status: 'deleted' }, false],
+    ['all day', { allDay: true }, false],
+    ['6 hours', { endsAt: T0 + 6 * HOUR }, false],
+    ['not scoreable', { scoreable: false }, false],
+    ['broken times', { endsAt: T0 - MIN }, false],
+  ])('%s → %s', (_name, overrides, expected) => expect(isConflictCandidate(other(overrides))).toBe(expected));
+});
+
+describe('findMeetingConflicts', () => {
+  const meeting = { id: 'm1', eventKey: 'e1', start: T0, end: T0 + 30 * MIN };
+
+  it('small lists are scanned, large lists indexed: same answers', () => {
+    const many: OtherMeetingInput[] = Array.from({ length: 200 }, (_, i) =>
+      other({
+        id: `o${i}`,
+        eventKey: `k${i}`,
+        startsAt: T0 + (i - 100) * 20 * MIN,
+        endsAt: T0 + (i - 100) * 20 * MIN + 30 * MIN,
+      }),
+    );
+    const big = findMeetingConflicts(meeting, many)?.map((m) => m.id);
+    const small = many
+      .map((m) => findMeetingConflicts(meeting, [m])?.[0]?.id)
+      .filter((id): id is string => typeof id === 'string');
+    expect(big).toEqual(small);
+    expect(big).toEqual(['o99', 'o100', 'o101']);
+  });
+
+  it('skips the meeting itself by id and by event key, in both paths', () => {
+    const self = [other({ id: 'm1' }), other({ id: 'zz', eventKey: 'e1' })];
+    expect(findMeetingConflicts(meeting, self)).toBeNull();
+    const padded = [
+      ...self,
+      ...Array.from({ length: 70 }, (_, i) =>
+        other({ id: `f${i}`, startsAt: T0 + 10 * HOUR, endsAt: T0 + 11 * HOUR }),
+      ),
+    ];
+    expect(findMeetingConflicts(meeting, padded)).toBeNull();
+  });
+
+  it('no list, no conflict', () => {
+    expect(findMeetingConflicts(meeting, null)).toBeNull();
+    expect(findMeetingConflicts(meeting, [])).toBeNull();
+  });
+});

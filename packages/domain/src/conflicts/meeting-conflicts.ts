@@ -1,0 +1,144 @@
+/**
+ * Conflicts between a meeting and the user's other meetings (SCORING.md §3, meeting_conflict): another
+ * meeting counts when it is not cancelled or deleted, not all day, not declined by the user, accepted or
+ * organized by the user, and scored or scoreable; it conflicts when it overlaps by more than one minute.
+ */
+import { MINUTE_MS, type TimeInput, toMs } from '../lib/time';
+import { isAllDayMs } from './overlap';
+
+/** Another meeting of the same user, as the meeting_conflict rule needs it. */
+export interface OtherMeetingInput {
+  id?: string | null;
+  /** Identifies the event across calendars: the same event twice never conflicts with itself. */
+  eventKey?: string | null;
+  summary?: string | null;
+  startsAt: TimeInput;
+  endsAt: TimeInput;
+  allDay?: boolean | null;
+  /** confirmed | tentative | cancelled | deleted */
+  status?: string | null;
+  /** The user's own answer: accepted | tentative | declined | needsAction (null: unknown). */
+  responseStatus?: string | null;
+  /** True when the user organizes it (counts as accepted). */
+  userIsOrganizer?: boolean | null;
+  /** false when the meeting can never be scored (fewer than two people, skipped, a possible block…). Default true. */
+  scoreable?: boolean | null;
+}
+
+export function isCancelledStatus(status: string | null | undefined): boolean {
+  return status === 'cancelled' || status === 'canceled' || status === 'deleted';
+}
+
+/** Whether another meeting can conflict at all (everything but the overlap). */
+export function isConflictCandidate(other: OtherMeetingInput): boolean {
+  if (isCancelledStatus(other.status)) return false;
+  if (other.scoreable === false) return false;
+  if (other.responseStatus === 'declined') return false;
+  if (!(other.userIsOrganizer || other.responseStatus === 'accepted')) return false;
+  const start = toMs(other.startsAt);
+  const end = toMs(other.endsAt);
+  if (!(end > start)) return false;
+  return !isAllDayMs(other.allDay, start, end);
+}
+
+interface Candidate {
+  readonly meeting: OtherMeetingInput;
+  readonly id: string | null;
+  readonly eventKey: string | null;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface CandidateIndex {
+  readonly list: readonly Candidate[];
+  readonly starts: Float64Array;
+  readonly maxDuration: number;
+}
+
+const INDEX_ABOVE = 64;
+const indexCache = new WeakMap<readonly OtherMeetingInput[], CandidateIndex>();
+/** Small lists seen once: indexed from their second use (a list used once is cheaper to scan). */
+const seenOnce = new WeakSet<readonly OtherMeetingInput[]>();
+
+function buildIndex(others: readonly OtherMeetingInput[]): CandidateIndex {
+  const cached = indexCache.get(others);
+  if (cached) return cached;
+  const list: Candidate[] = [];
+  for (const m of others) {
+    if (!m || !isConflictCandidate(m)) continue;
+    list.push({
+      meeting: m,
+      id: m.id ?? null,
+      eventKey: m.eventKey ?? null,
+      start: toMs(m.startsAt),
+      end: toMs(m.endsAt),
+    });
+  }
+  list.sort((a, b) => a.start - b.start);
+  const starts = new Float64Array(list.length);
+  let maxDuration = 0;
+  list.forEach((c, i) => {
+    starts[i] = c.start;
+    if (c.end - c.start > maxDuration) maxDuration = c.end - c.start;
+  });
+  const index = { list, starts, maxDuration };
+  indexCache.set(others, index);
+  return index;
+}
+
+function isSelf(
+  id: string | null | undefined,
+  eventKey: string | null | undefined,
+  otherId: string | null,
+  otherKey: string | null,
+): boolean {
+  return (!!id && id === otherId) || (!!eventKey && eventKey === otherKey);
+}
+
+/**
+ * The user's other meetings that conflict with [start, end) (epoch ms), or null when none. The meeting
+ * itself (same id or same eventKey) is skipped. A list is indexed once (sorted candidates, remembered per
+ * array in a WeakMap) when it is long or used a second time: pass the same array for all of a user's meetings.
+ * Do not mutate a list after passing it.
+ */
+export function findMeetingConflicts(
+  meeting: { id?: string | null; eventKey?: string | null; start: number; end: number },
+  others: readonly OtherMeetingInput[] | null | undefined,
+): OtherMeetingInput[] | null {
+  if (!others || others.length === 0) return null;
+  const { start, end } = meeting;
+  let found: OtherMeetingInput[] | null = null;
+  if (others.length <= INDEX_ABOVE && !indexCache.has(others) && !seenOnce.has(others)) {
+    seenOnce.add(others);
+    for (let i = 0; i < others.length; i++) {
+      const m = others[i] as OtherMeetingInput;
+      if (!m) continue;
+      const s = toMs(m.startsAt);
+      const e = toMs(m.endsAt);
+      if (Math.min(end, e) - Math.max(start, s) <= MINUTE_MS) continue;
+      if (isSelf(meeting.id, meeting.eventKey, m.id ?? null, m.eventKey ?? null)) continue;
+      if (!isConflictCandidate(m)) continue;
+      if (found) found.push(m);
+      else found = [m];
+    }
+    return found;
+  }
+  const index = buildIndex(others);
+  const from = start - index.maxDuration;
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index.starts[mid] as number) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < index.list.length; i++) {
+    const c = index.list[i] as Candidate;
+    if (c.start >= end) break;
+    if (Math.min(end, c.end) - Math.max(start, c.start) <= MINUTE_MS) continue;
+    if (isSelf(meeting.id, meeting.eventKey, c.id, c.eventKey)) continue;
+    if (found) found.push(c.meeting);
+    else found = [c.meeting];
+  }
+  return found;
+}
