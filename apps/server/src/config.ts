@@ -21,6 +21,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    ALLOW_PRIVATE_CALENDAR_HOSTS: bool.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -138,6 +139,8 @@ function buildConfig(env: Env) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     demoMode: env.DEMO_MODE ?? embeddedDatabase,
+    /** CalDAV and ICS URLs on the server's own network: allowed on a single machine, refused when hosted. */
+    allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ssoProviders,

@@ -7,6 +7,7 @@ import { calendars, identities } from '../db/schema';
 import { type FeatureRoutes, requireAuth } from '../http/app';
 import { AppError, notFound } from '../http/errors';
 import { document, resource, resourceBody } from '../http/jsonapi';
+import { resolvesToPublicAddress } from '../lib/public-url';
 import { type CalendarRow, sealCredentials } from './connection';
 import { driverFor } from './registry';
 import { startWatching, stopWatching } from './service';
@@ -14,6 +15,13 @@ import { type Provider, ProviderError } from './types';
 import { openChannel, stopChannels } from './webhooks/channels';
 
 const MAX_ICS_BYTES = 20 * 1024 * 1024;
+
+async function assertReachableHost(ctx: AppContext, url: string, pointer: string) {
+  if (ctx.config.allowPrivateCalendarHosts || (await resolvesToPublicAddress(url))) return;
+  throw new AppError('validation_failed', [
+    { detail: 'This address is not on the public internet, so the server will not connect to it.', pointer },
+  ]);
+}
 
 function present(calendar: CalendarRow) {
   return resource('calendars', calendar.id, {
@@ -202,6 +210,7 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
       const { user } = requireAuth(request);
       const { name, url, content } = request.body.data.attributes;
       const sourceUrl = url?.replace(/^webcal:/, 'https:');
+      if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
       if (content !== undefined && !/BEGIN:VCALENDAR/i.test(content)) {
         throw new AppError('validation_failed', [
           {
@@ -266,6 +275,7 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { server_url, username, password } = request.body.data.attributes;
+      await assertReachableHost(ctx, server_url, '/data/attributes/server_url');
       const credentials = { username, password };
       let list: Awaited<ReturnType<ReturnType<typeof driverFor>['listCalendars']>> = [];
       try {

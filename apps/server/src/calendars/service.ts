@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { calendars, meetings } from '../db/schema';
+import { invalidateReports } from '../features/reports/rollups';
 import type { CalendarRow } from './connection';
 import { syncJobKey } from './sync/sync-calendar.job';
 import { markSyncQueued } from './sync/sync-state';
@@ -34,7 +35,11 @@ export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
       lastFullSyncAt: null,
     })
     .where(eq(calendars.id, calendar.id));
-  await ctx.db.delete(meetings).where(and(eq(meetings.calendarId, calendar.id)));
+  const removed = await ctx.db
+    .delete(meetings)
+    .where(and(eq(meetings.calendarId, calendar.id)))
+    .returning({ companyId: meetings.companyId });
+  await invalidateReports(ctx.db, { userIds: [calendar.userId], companyIds: removed.map((m) => m.companyId) });
 }
 
 export async function requestSync(ctx: AppContext, calendarId: string, mode: 'full' | 'incremental') {

@@ -17,23 +17,47 @@ import {
   users,
   wellnessBlocks,
 } from '../../db/schema';
+import { requestAutoBalance } from '../../features/autobalance/request';
+import { invalidateReports } from '../../features/reports/rollups';
 import type { TouchedSpan } from '../sync/store-events';
 
 const HOUR = 3_600_000;
-/** Meetings this far around a touched span are loaded as neighbours for the conflict rule. */
-const NEIGHBOUR_MARGIN_MS = 24 * HOUR;
+/**
+ * A meeting conflicts only with meetings that overlap it, and a scored meeting lasts under 6 hours (longer is
+ * all day), so neighbours of a meeting in a span lie within 6 hours of it.
+ */
+const NEIGHBOUR_MARGIN_MS = 6 * HOUR;
+/** Spans re-evaluated together: one query for the meetings around all of them. */
+const SPANS_PER_PASS = 500;
 
-function mergeSpans(spans: TouchedSpan[]): { from: number; to: number }[] {
+type Span = { from: number; to: number };
+
+function mergeSpans(spans: TouchedSpan[]): Span[] {
   const sorted = spans
     .map((s) => ({ from: s.from.getTime(), to: Math.max(s.to.getTime(), s.from.getTime()) }))
     .sort((a, b) => a.from - b.from);
-  const merged: { from: number; to: number }[] = [];
+  const merged: Span[] = [];
   for (const span of sorted) {
     const last = merged.at(-1);
     if (last && span.from <= last.to + HOUR) last.to = Math.max(last.to, span.to);
     else merged.push({ ...span });
   }
   return merged;
+}
+
+function overlapsAny(spans: Span[], start: number, end: number) {
+  // Spans are sorted and disjoint: binary search the last span starting before `end`.
+  let lo = 0;
+  let hi = spans.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.from < end) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && spans[found]!.to > start - 1;
 }
 
 async function loadEvaluationInputs(ctx: AppContext, userId: string) {
@@ -67,7 +91,7 @@ async function loadItemStatuses(
   const rows = await ctx.db
     .select({ meetingId: table.meetingId, status: table.status })
     .from(table)
-    .where(inArray(table.meetingId, ids));
+    .where(sql`${table.meetingId} = any(${sql.param(ids)}::uuid[])`);
   for (const r of rows) {
     const list = byMeeting.get(r.meetingId) ?? [];
     list.push({ status: r.status });
@@ -90,101 +114,131 @@ export async function reevaluateSpans(
   const inputs = await loadEvaluationInputs(ctx, userId);
   if (!inputs) return [];
   const changed: string[] = [];
-  // Spans are processed a few at a time so a 20,000-event import stays in bounded memory.
-  for (const span of merged) {
-    const from = new Date(span.from - NEIGHBOUR_MARGIN_MS);
-    const to = new Date(span.to + NEIGHBOUR_MARGIN_MS);
-    const around = await ctx.db
-      .select()
-      .from(meetings)
-      .where(
-        and(
-          eq(meetings.userId, userId),
-          ne(meetings.status, 'deleted'),
-          lt(meetings.startsAt, to),
-          gt(meetings.endsAt, from),
-        ),
-      );
-    const targets = around.filter(
-      (m) => m.startsAt.getTime() < span.to + 1 && m.endsAt.getTime() > span.from - 1,
-    );
-    if (targets.length === 0) continue;
-    const ids = targets.map((m) => m.id);
-    const [agenda, objectiveRows, prework] = await Promise.all([
-      loadItemStatuses(ctx, agendaItems, ids),
-      loadItemStatuses(ctx, objectives, ids),
-      loadItemStatuses(ctx, preworkItems, ids),
-    ]);
-    const occurrences = indexBlockOccurrences(
-      expandWellnessBlockOccurrences(
-        inputs.blocks.map((b) => ({ ...b, timeZone: b.timeZone })),
-        { from, to, timeZone: inputs.user.timeZone },
+  for (let i = 0; i < merged.length; i += SPANS_PER_PASS) {
+    const pass = merged.slice(i, i + SPANS_PER_PASS);
+    changed.push(...(await reevaluatePass(ctx, inputs, pass)));
+  }
+  // The report roll-ups of these days (the user's and the team's) are rebuilt on their next read.
+  await invalidateReports(ctx.db, {
+    userIds: [userId],
+    companyIds: [inputs.user.companyId],
+    spans: merged.map((s) => ({ from: new Date(s.from), to: new Date(s.to) })),
+  });
+  // Auto-balance decides again in the workers (SCORING.md §6), once per burst of changes for this user.
+  await requestAutoBalance(ctx, userId);
+  return changed;
+}
+
+type Inputs = NonNullable<Awaited<ReturnType<typeof loadEvaluationInputs>>>;
+
+async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): Promise<string[]> {
+  const first = new Date(spans[0]!.from - NEIGHBOUR_MARGIN_MS);
+  const last = new Date(spans.at(-1)!.to + NEIGHBOUR_MARGIN_MS);
+  // A few spans: only the meetings around them. Many (an import): one range scan is cheaper.
+  const nearSpans =
+    spans.length > 20
+      ? sql`true`
+      : sql`exists (select 1 from unnest(${sql.param(spans.map((s) => new Date(s.from - NEIGHBOUR_MARGIN_MS).toISOString()))}::timestamptz[],
+          ${sql.param(spans.map((s) => new Date(s.to + NEIGHBOUR_MARGIN_MS).toISOString()))}::timestamptz[]) as r(f, t)
+          where ${meetings.startsAt} < r.t and ${meetings.endsAt} > r.f)`;
+  const around = await ctx.db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, inputs.user.id),
+        ne(meetings.status, 'deleted'),
+        lt(meetings.startsAt, last),
+        gt(meetings.endsAt, first),
+        nearSpans,
       ),
     );
-    const neighbours = around.map((m) => ({
-      id: m.id,
-      eventKey: m.eventKey,
-      summary: m.summary,
-      startsAt: m.startsAt,
-      endsAt: m.endsAt,
-      allDay: m.allDay,
-      status: m.status,
-      responseStatus: m.responseStatus,
-      userIsOrganizer: m.organizerEmail === inputs.user.email,
-      scoreable:
-        !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
-    }));
-    const updates = targets.map((m) => {
-      const evaluation = evaluateMeeting(
-        {
-          id: m.id,
-          eventKey: m.eventKey,
-          summary: m.summary,
-          description: m.description,
-          location: m.location,
-          conferenceUrl: m.conferenceUrl,
-          startsAt: m.startsAt,
-          endsAt: m.endsAt,
-          allDay: m.allDay,
-          status: m.status,
-          attendeesCount: m.attendeesCount,
-          organizerEmail: m.organizerEmail,
-          invitedAt: m.invitedAt,
-          intention: m.intention,
-          skipEvaluation: m.skipEvaluation,
-          maybeWellnessBlock: m.maybeWellnessBlock,
-          wellnessBlockId: m.wellnessBlockId,
-          eventReportCardId: m.eventReportCardId,
-          agendaItems: agenda.get(m.id) ?? [],
-          objectives: objectiveRows.get(m.id) ?? [],
-          preworkItems: prework.get(m.id) ?? [],
-        },
-        { settings: inputs.settings.evaluation, blockOccurrences: occurrences, otherMeetings: neighbours },
-      );
-      const cost = meetingCost({
-        durationSeconds: m.durationSeconds,
-        attendeesCount: m.attendeesCount,
-        annualSalary: inputs.user.annualSalary,
-      });
-      if (evaluation.score !== m.score) changed.push(m.id);
-      return {
+  const targets = around.filter((m) => overlapsAny(spans, m.startsAt.getTime(), m.endsAt.getTime()));
+  if (targets.length === 0) return [];
+  const ids = targets.map((m) => m.id);
+  const [agenda, objectiveRows, prework] = await Promise.all([
+    loadItemStatuses(ctx, agendaItems, ids),
+    loadItemStatuses(ctx, objectives, ids),
+    loadItemStatuses(ctx, preworkItems, ids),
+  ]);
+  const occurrences = indexBlockOccurrences(
+    expandWellnessBlockOccurrences(inputs.blocks, { from: first, to: last, timeZone: inputs.user.timeZone }),
+  );
+  const neighbours = around.map((m) => ({
+    id: m.id,
+    eventKey: m.eventKey,
+    summary: m.summary,
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    allDay: m.allDay,
+    status: m.status,
+    responseStatus: m.responseStatus,
+    userIsOrganizer: m.organizerEmail === inputs.user.email,
+    scoreable:
+      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
+  }));
+  const changed: string[] = [];
+  const updates = targets.map((m) => {
+    const evaluation = evaluateMeeting(
+      {
         id: m.id,
-        score: evaluation.score,
-        qualityLabel: evaluation.quality_label,
-        evaluation: {
-          results: evaluation.results,
-          details_positive: evaluation.details_positive,
-          details_negative: evaluation.details_negative,
-          details_maybe: evaluation.details_maybe,
-          not_scored_reason: evaluation.not_scored_reason,
-          letter_grade: evaluation.letter_grade,
-          violations: evaluation.violations,
-        },
-        cost,
-      };
+        eventKey: m.eventKey,
+        summary: m.summary,
+        // The description was searched for a video link when the event was stored (conferenceUrl).
+        description: null,
+        location: m.location,
+        conferenceUrl: m.conferenceUrl,
+        startsAt: m.startsAt,
+        endsAt: m.endsAt,
+        allDay: m.allDay,
+        status: m.status,
+        attendeesCount: m.attendeesCount,
+        organizerEmail: m.organizerEmail,
+        invitedAt: m.invitedAt,
+        intention: m.intention,
+        skipEvaluation: m.skipEvaluation,
+        maybeWellnessBlock: m.maybeWellnessBlock,
+        wellnessBlockId: m.wellnessBlockId,
+        eventReportCardId: m.eventReportCardId,
+        agendaItems: agenda.get(m.id) ?? [],
+        objectives: objectiveRows.get(m.id) ?? [],
+        preworkItems: prework.get(m.id) ?? [],
+      },
+      { settings: inputs.settings.evaluation, blockOccurrences: occurrences, otherMeetings: neighbours },
+    );
+    const cost = meetingCost({
+      durationSeconds: m.durationSeconds,
+      attendeesCount: m.attendeesCount,
+      annualSalary: inputs.user.annualSalary,
     });
-    await writeEvaluations(ctx, updates);
-  }
+    const stored = {
+      results: evaluation.results,
+      details_positive: evaluation.details_positive,
+      details_negative: evaluation.details_negative,
+      details_maybe: evaluation.details_maybe,
+      not_scored_reason: evaluation.not_scored_reason,
+      letter_grade: evaluation.letter_grade,
+      violations: evaluation.violations,
+    };
+    if (evaluation.score !== m.score) changed.push(m.id);
+    const same =
+      evaluation.score === m.score &&
+      cost === m.cost &&
+      JSON.stringify(stored) === JSON.stringify(m.evaluation);
+    return same
+      ? null
+      : {
+          id: m.id,
+          score: evaluation.score,
+          qualityLabel: evaluation.quality_label,
+          evaluation: stored,
+          cost,
+        };
+  });
+  await writeEvaluations(
+    ctx,
+    updates.filter((u): u is NonNullable<typeof u> => u !== null),
+  );
   return changed;
 }
 

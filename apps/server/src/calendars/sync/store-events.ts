@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { type BulkColumn, bulkInsert } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
@@ -21,7 +22,94 @@ export type StoreOutcome = {
   touched: TouchedSpan[];
 };
 
-const BATCH = 400;
+const BATCH = 1000;
+
+type MeetingRow = ReturnType<typeof meetingRow>['row'];
+type AttendeeRow = typeof attendees.$inferInsert;
+type AgendaRow = { meetingId: string; description: string; durationInMins: number | null; position: number };
+type ObjectiveRow = { meetingId: string; description: string; position: number };
+type PreworkRow = { meetingId: string; description: string; url: string | null; position: number };
+
+const MEETING_COLUMNS: readonly BulkColumn<MeetingRow>[] = [
+  ['user_id', 'uuid', (r) => r.userId],
+  ['company_id', 'uuid', (r) => r.companyId],
+  ['calendar_id', 'uuid', (r) => r.calendarId],
+  ['provider_event_id', 'text', (r) => r.providerEventId],
+  ['ical_uid', 'text', (r) => r.icalUid],
+  ['event_key', 'text', (r) => r.eventKey],
+  ['recurring_event_id', 'text', (r) => r.recurringEventId],
+  ['recurring_meeting', 'boolean', (r) => r.recurringMeeting],
+  ['summary', 'text', (r) => r.summary],
+  ['description', 'text', (r) => r.description],
+  ['location', 'text', (r) => r.location],
+  ['conference_url', 'text', (r) => r.conferenceUrl],
+  ['starts_at', 'timestamptz', (r) => r.startsAt],
+  ['ends_at', 'timestamptz', (r) => r.endsAt],
+  ['all_day', 'boolean', (r) => r.allDay],
+  ['status', 'text', (r) => r.status],
+  ['organizer_email', 'text', (r) => r.organizerEmail],
+  ['organizer_domain', 'text', (r) => r.organizerDomain],
+  ['organizer_name', 'text', (r) => r.organizerName],
+  ['response_status', 'text', (r) => r.responseStatus],
+  ['user_optional', 'boolean', (r) => r.userOptional],
+  ['attendees_count', 'integer', (r) => r.attendeesCount],
+  ['invited_at', 'timestamptz', (r) => r.invitedAt],
+  ['provider_updated_at', 'timestamptz', (r) => r.providerUpdatedAt],
+  ['etag', 'text', (r) => r.etag],
+  ['sequence', 'integer', (r) => r.sequence],
+  ['content_hash', 'text', (r) => r.contentHash],
+  ['edit_permission', 'boolean', (r) => r.editPermission],
+  ['duration_seconds', 'integer', (r) => r.durationSeconds],
+  ['intention', 'text', (r) => r.intention],
+  ['maybe_wellness_block', 'text', (r) => r.maybeWellnessBlock],
+  ['maybe_wellness_block_category', 'text', (r) => r.maybeWellnessBlockCategory],
+  ['event_report_card_id', 'text', (r) => r.eventReportCardId],
+  ['updated_at', 'timestamptz', (r) => r.updatedAt],
+];
+
+/** Provider fields are refreshed; what the user decided (a chosen intention, a possible-block answer) stays. */
+const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do update set
+  ${MEETING_COLUMNS.filter(
+    ([name]) =>
+      ![
+        'user_id',
+        'company_id',
+        'calendar_id',
+        'provider_event_id',
+        'intention',
+        'maybe_wellness_block',
+      ].includes(name),
+  )
+    .map(([name]) => `"${name}" = excluded."${name}"`)
+    .join(',\n  ')},
+  "intention" = case when meetings.intention_source = 'chosen' then meetings.intention else excluded.intention end,
+  "maybe_wellness_block" = case when meetings.maybe_wellness_block in ('verified_true', 'verified_false')
+    then meetings.maybe_wellness_block else excluded.maybe_wellness_block end
+  where meetings.content_hash is distinct from excluded.content_hash
+  returning id, provider_event_id, (xmax = 0) as inserted`);
+
+const ATTENDEE_COLUMNS: readonly BulkColumn<AttendeeRow>[] = [
+  ['meeting_id', 'uuid', (r) => r.meetingId],
+  ['email', 'text', (r) => r.email],
+  ['name', 'text', (r) => r.name ?? null],
+  ['optional', 'boolean', (r) => r.optional ?? false],
+  ['organizer', 'boolean', (r) => r.organizer ?? false],
+  ['is_self', 'boolean', (r) => r.isSelf ?? false],
+  ['response_status', 'text', (r) => r.responseStatus ?? 'needsAction'],
+  ['role', 'text', (r) => r.role ?? null],
+];
+const PARSED = (): BulkColumn<{ meetingId: string; description: string; position: number }>[] => [
+  ['meeting_id', 'uuid', (r) => r.meetingId],
+  ['description', 'text', (r) => r.description],
+  ['position', 'integer', (r) => r.position],
+  ['source', 'text', () => 'parsed'],
+];
+const AGENDA_COLUMNS: readonly BulkColumn<AgendaRow>[] = [
+  ...PARSED(),
+  ['duration_in_mins', 'integer', (r) => r.durationInMins],
+];
+const OBJECTIVE_COLUMNS: readonly BulkColumn<ObjectiveRow>[] = PARSED();
+const PREWORK_COLUMNS: readonly BulkColumn<PreworkRow>[] = [...PARSED(), ['url', 'text', (r) => r.url]];
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -109,47 +197,16 @@ export async function storeSyncResult(
           ),
         );
       const previousSpans = new Map(previous.map((p) => [p.providerEventId, p]));
-      const written = await tx
-        .insert(meetings)
-        .values(prepared.map((p) => p.row))
-        .onConflictDoUpdate({
-          target: [meetings.calendarId, meetings.providerEventId],
-          set: {
-            icalUid: sql`excluded.ical_uid`,
-            eventKey: sql`excluded.event_key`,
-            recurringEventId: sql`excluded.recurring_event_id`,
-            recurringMeeting: sql`excluded.recurring_meeting`,
-            summary: sql`excluded.summary`,
-            description: sql`excluded.description`,
-            location: sql`excluded.location`,
-            conferenceUrl: sql`excluded.conference_url`,
-            startsAt: sql`excluded.starts_at`,
-            endsAt: sql`excluded.ends_at`,
-            allDay: sql`excluded.all_day`,
-            status: sql`excluded.status`,
-            organizerEmail: sql`excluded.organizer_email`,
-            organizerDomain: sql`excluded.organizer_domain`,
-            organizerName: sql`excluded.organizer_name`,
-            responseStatus: sql`excluded.response_status`,
-            userOptional: sql`excluded.user_optional`,
-            attendeesCount: sql`excluded.attendees_count`,
-            invitedAt: sql`excluded.invited_at`,
-            providerUpdatedAt: sql`excluded.provider_updated_at`,
-            etag: sql`excluded.etag`,
-            sequence: sql`excluded.sequence`,
-            contentHash: sql`excluded.content_hash`,
-            editPermission: sql`excluded.edit_permission`,
-            durationSeconds: sql`excluded.duration_seconds`,
-            // A chosen intention and a verified possible-block answer are the user's: keep them.
-            intention: sql`case when ${meetings.intentionSource} = 'chosen' then ${meetings.intention} else excluded.intention end`,
-            maybeWellnessBlock: sql`case when ${meetings.maybeWellnessBlock} in ('verified_true','verified_false') then ${meetings.maybeWellnessBlock} else excluded.maybe_wellness_block end`,
-            maybeWellnessBlockCategory: sql`excluded.maybe_wellness_block_category`,
-            eventReportCardId: sql`excluded.event_report_card_id`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-          setWhere: sql`${meetings.contentHash} is distinct from excluded.content_hash`,
-        })
-        .returning({ id: meetings.id, providerEventId: meetings.providerEventId });
+      const written = (
+        await tx.execute<{ id: string; provider_event_id: string; inserted: boolean }>(
+          bulkInsert(
+            'meetings',
+            MEETING_COLUMNS,
+            prepared.map((p) => p.row),
+            UPSERT_MEETING,
+          ),
+        )
+      ).rows.map((r) => ({ id: r.id, providerEventId: r.provider_event_id, inserted: r.inserted }));
       if (written.length === 0) continue;
       const byProviderId = new Map(prepared.map((p) => [p.event.providerEventId, p]));
       const ids = written.map((w) => w.id);
@@ -164,10 +221,10 @@ export async function storeSyncResult(
       await tx
         .delete(preworkItems)
         .where(and(inArray(preworkItems.meetingId, ids), eq(preworkItems.source, 'parsed')));
-      const attendeeRows: (typeof attendees.$inferInsert)[] = [];
-      const agendaRows: (typeof agendaItems.$inferInsert)[] = [];
-      const objectiveRows: (typeof objectives.$inferInsert)[] = [];
-      const preworkRows: (typeof preworkItems.$inferInsert)[] = [];
+      const attendeeRows: AttendeeRow[] = [];
+      const agendaRows: AgendaRow[] = [];
+      const objectiveRows: ObjectiveRow[] = [];
+      const preworkRows: PreworkRow[] = [];
       for (const w of written) {
         const p = byProviderId.get(w.providerEventId)!;
         touched.push({ from: p.event.startsAt, to: p.event.endsAt });
@@ -195,11 +252,10 @@ export async function storeSyncResult(
             description: item.description,
             durationInMins: item.durationInMins,
             position,
-            source: 'parsed',
           });
         }
         for (const [position, description] of p.described.objectives.entries()) {
-          objectiveRows.push({ meetingId: w.id, description, position, source: 'parsed' });
+          objectiveRows.push({ meetingId: w.id, description, position });
         }
         for (const [position, item] of p.described.prework.entries()) {
           preworkRows.push({
@@ -207,14 +263,13 @@ export async function storeSyncResult(
             description: item.description,
             url: item.url,
             position,
-            source: 'parsed',
           });
         }
       }
-      for (const rows of chunks(attendeeRows, 1000)) await tx.insert(attendees).values(rows);
-      for (const rows of chunks(agendaRows, 1000)) await tx.insert(agendaItems).values(rows);
-      for (const rows of chunks(objectiveRows, 1000)) await tx.insert(objectives).values(rows);
-      for (const rows of chunks(preworkRows, 1000)) await tx.insert(preworkItems).values(rows);
+      if (attendeeRows.length) await tx.execute(bulkInsert('attendees', ATTENDEE_COLUMNS, attendeeRows));
+      if (agendaRows.length) await tx.execute(bulkInsert('agenda_items', AGENDA_COLUMNS, agendaRows));
+      if (objectiveRows.length) await tx.execute(bulkInsert('objectives', OBJECTIVE_COLUMNS, objectiveRows));
+      if (preworkRows.length) await tx.execute(bulkInsert('prework_items', PREWORK_COLUMNS, preworkRows));
     }
 
     // What vanished: everything in the window we did not see (full), or what the provider says is gone.

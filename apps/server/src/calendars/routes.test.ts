@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../http/app';
+import { startWorker } from '../jobs/worker';
+import { allRoutes } from '../routes';
+import { createTestApp, createTestContext, type TestContext } from '../test/context';
+import { bearerFor, createUser } from '../test/factories';
+
+let ctx: TestContext;
+let app: App;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ ALLOW_PRIVATE_CALENDAR_HOSTS: 'false' });
+  app = await createTestApp(ctx, allRoutes);
+  worker = await startWorker(ctx, { concurrency: 2, crontab: false });
+});
+afterAll(async () => {
+  await worker.stop();
+  await app.close();
+  await ctx.close();
+});
+
+const ics = (email: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'X-WR-CALNAME:Team calendar',
+    'BEGIN:VEVENT',
+    'UID:planning-1',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')}T150000Z`,
+    `DTEND:${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')}T160000Z`,
+    'SUMMARY:Sprint planning',
+    'ORGANIZER:mailto:lead@acme.example',
+    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@acme.example',
+    `ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:${email}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+
+async function waitFor<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('calendar routes', () => {
+  it('imports an ICS file, syncs it in a job and shows the meetings scored', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { content: ics(user.email) } } }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.attributes).toMatchObject({
+      name: 'Team calendar',
+      provider: 'ics',
+      watching: true,
+    });
+
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
+    const meetings = await waitFor(async () => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
+    });
+    expect(meetings[0].attributes).toMatchObject({
+      summary: 'Sprint planning',
+      intention: 'planning',
+      attendees_count: 2,
+    });
+    expect(meetings[0].attributes.score).toEqual(expect.any(Number));
+
+    const syncs = await app.inject({ method: 'GET', url: '/api/v1/synchronizations', headers });
+    expect(syncs.json().data[0].attributes).toMatchObject({ kind: 'full', status: 'succeeded' });
+  });
+
+  it('says a sync is already in progress instead of starting another', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { content: ics(user.email) } } }),
+    });
+    const asked = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync', headers });
+    expect(asked.json().data.attributes).toHaveProperty('in_progress');
+    await waitFor(async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync', headers });
+      return res.json().data.attributes.in_progress === false ? true : null;
+    });
+    const started = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync?confirmed=true', headers });
+    expect(started.json().data.attributes).toMatchObject({ in_progress: false, started: true, calendars: 1 });
+    const again = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync?confirmed=true', headers });
+    expect(again.json().data.attributes).toMatchObject({ in_progress: true, started: false });
+  });
+
+  it('refuses what is not a calendar, and private addresses when hosted', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const notIcs = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { content: 'hello' } } }),
+    });
+    expect(notIcs.statusCode).toBe(400);
+    expect(notIcs.json().errors[0].detail).toContain('BEGIN:VCALENDAR');
+    for (const [path, attributes] of [
+      ['ics', { url: 'http://127.0.0.1:8080/cal.ics' }],
+      ['caldav', { server_url: 'http://169.254.169.254/', username: 'a', password: 'b' }],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/calendars/${path}`,
+        headers,
+        payload: JSON.stringify({ data: { type: 'calendars', attributes } }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].detail).toContain('not on the public internet');
+    }
+  });
+
+  it("never shows or changes another user's calendar or meeting", async () => {
+    const owner = await createUser(ctx);
+    const other = await createUser(ctx);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers: await bearerFor(ctx, owner.id),
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { content: ics(owner.email) } } }),
+    });
+    const calendarId = created.json().data.id;
+    const otherHeaders = await bearerFor(ctx, other.id);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/calendars/${calendarId}`,
+      headers: otherHeaders,
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { watching: false } } }),
+    });
+    expect(patch.statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/calendars', headers: otherHeaders })).json().data,
+    ).toEqual([]);
+    const ownerMeetings = await waitFor(async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/meetings?by_period[starts_at]=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&by_period[ends_at]=${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}`,
+        headers: await bearerFor(ctx, owner.id),
+      });
+      return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
+    });
+    const meetingId = ownerMeetings[0].id;
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/v1/meetings/${meetingId}`,
+      headers: otherHeaders,
+    });
+    expect(read.statusCode).toBe(404);
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/v1/meetings/${meetingId}/agenda_items`,
+      headers: otherHeaders,
+      payload: JSON.stringify({ data: { type: 'agenda_items', attributes: { description: 'hijack' } } }),
+    });
+    expect(add.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCalendarSync } from '../../calendars/sync/run-sync';
+import { calendars, meetings } from '../../db/schema';
+import type { App } from '../../http/app';
+import { allRoutes } from '../../routes';
+import { createTestApp, createTestContext, type TestContext } from '../../test/context';
+import { bearerFor, createUser } from '../../test/factories';
+
+let ctx: TestContext;
+let app: App;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await createTestApp(ctx, allRoutes);
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+
+async function meetingWithoutAgenda() {
+  const user = await createUser(ctx);
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const content = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'BEGIN:VEVENT',
+    'UID:bare-1',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${day}T100000Z`,
+    `DTEND:${day}T103000Z`,
+    'SUMMARY:Status update',
+    'LOCATION:https://meet.google.com/abc-defg-hij',
+    'ORGANIZER:mailto:lead@acme.example',
+    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@acme.example',
+    `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${user.email}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+  const [calendar] = await ctx.db
+    .insert(calendars)
+    .values({
+      userId: user.id,
+      provider: 'ics',
+      externalId: 'x',
+      name: 'x',
+      sourceContent: content,
+      watching: true,
+    })
+    .returning();
+  await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+  const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar!.id));
+  return { user, meeting: meeting!, headers: await bearerFor(ctx, user.id) };
+}
+
+describe('agenda items, objectives and pre-work', () => {
+  it('adds an agenda item and the score rises at once', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    expect(meeting.evaluation?.details_negative).toContain('No agenda');
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/meetings/${meeting.id}/agenda_items`,
+      headers,
+      payload: JSON.stringify({
+        data: {
+          type: 'agenda_items',
+          attributes: { description: 'Decide the launch date', duration_in_mins: 10 },
+        },
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.data).toMatchObject({
+      type: 'agenda_items',
+      attributes: { description: 'Decide the launch date', position: 0 },
+    });
+    expect(body.meta.meeting.attributes.score).toBeGreaterThan(meeting.score!);
+    expect(body.meta.meeting.attributes.details_positive).toContain('Has an agenda');
+  });
+
+  it('reorders, edits and deletes items; deleted ones are hidden and count no more', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    const add = async (description: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/meetings/${meeting.id}/objectives`,
+          headers,
+          payload: JSON.stringify({ data: { type: 'objectives', attributes: { description } } }),
+        })
+      ).json();
+    const first = await add('Agree on scope');
+    const second = await add('Name an owner');
+    expect(second.data.attributes.position).toBe(1);
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/objectives/${second.data.id}`,
+      headers,
+      payload: JSON.stringify({
+        data: { type: 'objectives', attributes: { position: 0, description: 'Name one owner' } },
+      }),
+    });
+    expect(moved.json().data.attributes).toMatchObject({ position: 0, description: 'Name one owner' });
+    for (const id of [first.data.id, second.data.id]) {
+      const gone = await app.inject({ method: 'DELETE', url: `/api/v1/objectives/${id}`, headers });
+      expect(gone.json().data.attributes.status).toBe('deleted');
+    }
+    const shown = await app.inject({ method: 'GET', url: `/api/v1/meetings/${meeting.id}`, headers });
+    expect(shown.json().data.attributes.objectives).toEqual([]);
+    expect(shown.json().data.attributes.details_negative).toContain('No objectives');
+    const again = await app.inject({ method: 'DELETE', url: `/api/v1/objectives/${first.data.id}`, headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('rejects empty descriptions and bad links with pointers', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/meetings/${meeting.id}/prework_items`,
+      headers,
+      payload: JSON.stringify({
+        data: { type: 'prework_items', attributes: { description: ' ', url: 'javascript:alert(1)' } },
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    const pointers = res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer);
+    expect(pointers).toEqual(
+      expect.arrayContaining(['/data/attributes/description', '/data/attributes/url']),
+    );
+  });
+
+  it('skips and re-evaluates a meeting', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    const skip = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/meetings/${meeting.id}`,
+      headers,
+      payload: JSON.stringify({ data: { type: 'meetings', attributes: { skip_evaluation: true } } }),
+    });
+    expect(skip.json().data.attributes).toMatchObject({ skip_evaluation: true, score: null });
+    const back = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/meetings/${meeting.id}`,
+      headers,
+      payload: JSON.stringify({ data: { type: 'meetings', attributes: { skip_evaluation: false } } }),
+    });
+    expect(back.json().data.attributes.score).toBe(meeting.score);
+  });
+
+  it('keeps manual actions for paid plans', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/meetings/${meeting.id}`,
+      headers,
+      payload: JSON.stringify({
+        data: { type: 'meetings', attributes: { non_compliance_action: 'decline' } },
+      }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0].detail).toBe('These manual actions are available on any upgraded paid plan.');
+  });
+});
