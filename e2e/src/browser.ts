@@ -54,4 +54,5 @@ export async function signInToDemo(page: Page) {
     .click();
   await page.getByRole('button', { name: 'Try the demo' }).click();
   await page.waitForURL('**/my/review/you', { timeout: 60_000 });
+  await page.getByRole('dialog', { name: 'Log in / Sign up' }).waitFor({ state: 'hidden' });
 }
