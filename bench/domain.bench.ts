@@ -39,7 +39,8 @@ const random = rng(20250310);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const chance = (p: number) => random() < p;
-const id = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[int(0, 35)]).join('');
+const id = (n: number) =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[int(0, 35)]).join('');
 
 const WORDS =
   'we will review the roadmap budget hiring plan customer feedback quarterly targets launch risks dependencies design api migration onboarding metrics retention pricing partners security incident follow-ups owners next steps timeline scope'.split(
@@ -50,16 +51,25 @@ const sentence = (n: number) => {
   return `${(words[0] as string).charAt(0).toUpperCase()}${words.join(' ').slice(1)}.`;
 };
 const paragraph = () => Array.from({ length: int(2, 6) }, () => sentence(int(6, 16))).join(' ');
-const agendaItem = () => `${sentence(int(2, 6)).slice(0, -1)}${chance(0.7) ? ` (${pick([5, 10, 15, 20, 30])} min)` : ''}`;
+const agendaItem = () =>
+  `${sentence(int(2, 6)).slice(0, -1)}${chance(0.7) ? ` (${pick([5, 10, 15, 20, 30])} min)` : ''}`;
 
 function googleDescription(): string {
   const parts: string[] = [];
   if (chance(0.7)) parts.push(`Hi all,<br><br>${paragraph()}<br><br>`);
   if (chance(0.8)) {
-    parts.push(`<b>Agenda</b><br><ul>${Array.from({ length: int(2, 8) }, () => `<li>${agendaItem()}</li>`).join('')}</ul><br>`);
+    parts.push(
+      `<b>Agenda</b><br><ul>${Array.from({ length: int(2, 8) }, () => `<li>${agendaItem()}</li>`).join('')}</ul><br>`,
+    );
   }
-  if (chance(0.5)) parts.push(`<b>Goals:</b><br>${Array.from({ length: int(1, 3) }, (_, i) => `${i + 1}. ${sentence(5)}`).join('<br>')}<br><br>`);
-  if (chance(0.4)) parts.push(`Pre-read: <a href="https://docs.google.com/document/d/${id(44)}/edit?usp=sharing">${sentence(3)}</a><br><br>`);
+  if (chance(0.5))
+    parts.push(
+      `<b>Goals:</b><br>${Array.from({ length: int(1, 3) }, (_, i) => `${i + 1}. ${sentence(5)}`).join('<br>')}<br><br>`,
+    );
+  if (chance(0.4))
+    parts.push(
+      `Pre-read: <a href="https://docs.google.com/document/d/${id(44)}/edit?usp=sharing">${sentence(3)}</a><br><br>`,
+    );
   for (let i = int(0, 3); i > 0; i--) parts.push(`<p>${paragraph()}</p>`);
   const code = `${id(3)}-${id(4)}-${id(3)}`;
   parts.push(
@@ -87,11 +97,14 @@ function outlookDescription(): string {
   if (chance(0.8)) {
     parts.push(p('<b>Agenda:</b>'), '<ul style="margin-top:0in" type="disc">');
     for (let i = int(2, 7); i > 0; i--) {
-      parts.push(`<li class="MsoListParagraph" style="margin-left:0in;mso-list:l0 level1 lfo1">${agendaItem()}<o:p></o:p></li>\r\n`);
+      parts.push(
+        `<li class="MsoListParagraph" style="margin-left:0in;mso-list:l0 level1 lfo1">${agendaItem()}<o:p></o:p></li>\r\n`,
+      );
     }
     parts.push('</ul>', p('&nbsp;'));
   }
-  if (chance(0.4)) parts.push(p('<b>Objectives</b>'), p(`-&nbsp;${sentence(6)}`), p(`-&nbsp;${sentence(5)}`), p('&nbsp;'));
+  if (chance(0.4))
+    parts.push(p('<b>Objectives</b>'), p(`-&nbsp;${sentence(6)}`), p(`-&nbsp;${sentence(5)}`), p('&nbsp;'));
   for (let i = int(0, 3); i > 0; i--) parts.push(p(paragraph()));
   parts.push(
     `<div style="width:100%;height: 20px;"><span style="white-space:nowrap;color:#5F5F5F;opacity:.36;">________________________________________________________________________________</span></div><div class="me-email-text" lang="en-US" style="color:#252424;font-family:'Segoe UI','Helvetica Neue',Helvetica,Arial,sans-serif;"><div style="margin-top: 24px; margin-bottom: 20px;"><span style="font-size: 24px; color:#252424">Microsoft Teams meeting</span></div><div style="margin-bottom: 20px;"><div style="margin-top: 0px; margin-bottom: 0px; font-weight: bold"><span style="font-size: 14px; color:#252424">Join on your computer, mobile app or room device</span></div><a class="me-email-headline" style="font-size: 14px;font-family:'Segoe UI Semibold','Segoe UI','Helvetica Neue',Helvetica,Arial,sans-serif;text-decoration: underline;color: #6264a7;" href="https://teams.microsoft.com/l/meetup-join/19%3ameeting_${id(40)}%40thread.v2/0?context=%7b%22Tid%22%3a%22${id(36)}%22%2c%22Oid%22%3a%22${id(36)}%22%7d" target="_blank" rel="noreferrer noopener">Click here to join the meeting</a></div><div style="margin-bottom: 20px; margin-top: 20px"><div style="margin-bottom: 4px"><span data-tid="meeting-code" style="font-size: 14px; color:#252424">Meeting ID: <span style="font-size:16px; color:#252424">${int(100, 999)} ${int(100, 999)} ${int(100, 999)} ${int(100, 999)}</span></span><br><span style="font-size: 14px; color:#252424">Passcode: </span><span style="font-size: 16px; color:#252424">${id(6)}</span></div><div style="font-size: 14px;"><a class="me-email-link" style="font-size: 14px;text-decoration: underline;color: #6264a7;font-family:'Segoe UI','Helvetica Neue',Helvetica,Arial,sans-serif;" target="_blank" href="https://www.microsoft.com/en-us/microsoft-teams/download-app" rel="noreferrer noopener">Download Teams</a> | <a class="me-email-link" style="font-size: 14px;text-decoration: underline;color: #6264a7;" target="_blank" href="https://www.microsoft.com/microsoft-teams/join-a-meeting" rel="noreferrer noopener">Join on the web</a></div></div><div style="margin-bottom: 24px;margin-top: 20px;"><a class="me-email-link" style="font-size: 14px;text-decoration: underline;color: #6264a7;" target="_blank" href="https://aka.ms/JoinTeamsMeeting" rel="noreferrer noopener">Learn More</a> | <a class="me-email-link" style="font-size: 14px;text-decoration: underline;color: #6264a7;" target="_blank" href="https://teams.microsoft.com/meetingOptions/?organizerId=${id(36)}&amp;tenantId=${id(36)}&amp;threadId=19_meeting_${id(40)}@thread.v2&amp;messageId=0&amp;language=en-US" rel="noreferrer noopener">Meeting options</a></div></div><div style="font-size: 14px; margin-bottom: 4px;font-family:'Segoe UI','Helvetica Neue',Helvetica,Arial,sans-serif;"></div><div style="font-size: 12px;"></div><div></div><div style="width:100%;height: 20px;"><span style="white-space:nowrap;color:#5F5F5F;opacity:.36;">________________________________________________________________________________</span></div>`,
@@ -104,9 +117,14 @@ function zoomDescription(): string {
   const meetingId = `${int(100, 999)}${int(1000, 9999)}${int(1000, 9999)}`;
   const parts: string[] = [];
   if (chance(0.8)) {
-    parts.push(`<p><strong>Agenda</strong></p><ol>${Array.from({ length: int(2, 6) }, () => `<li>${agendaItem()}</li>`).join('')}</ol>`);
+    parts.push(
+      `<p><strong>Agenda</strong></p><ol>${Array.from({ length: int(2, 6) }, () => `<li>${agendaItem()}</li>`).join('')}</ol>`,
+    );
   }
-  if (chance(0.3)) parts.push(`<p><strong>Pre-work</strong></p><ul><li>Read ${sentence(3)} https://wiki.acme.com/${id(12)}</li></ul>`);
+  if (chance(0.3))
+    parts.push(
+      `<p><strong>Pre-work</strong></p><ul><li>Read ${sentence(3)} https://wiki.acme.com/${id(12)}</li></ul>`,
+    );
   for (let i = int(0, 2); i > 0; i--) parts.push(`<p>${paragraph()}</p>`);
   parts.push(
     `<p>${pick(['Alex', 'Sam', 'Kim'])} is inviting you to a scheduled Zoom meeting.</p><p>Join Zoom Meeting<br><a href="https://us02web.zoom.us/j/${meetingId}?pwd=${id(32)}">https://us02web.zoom.us/j/${meetingId}?pwd=${id(32)}</a></p><p>Meeting ID: ${meetingId}<br>Passcode: ${int(100000, 999999)}</p><p>---</p><p>One tap mobile<br>+13017158592,,${meetingId}# US (Washington DC)<br>+13126266799,,${meetingId}# US (Chicago)</p><p>Dial by your location<br>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; +1 301 715 8592 US (Washington DC)<br>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; +1 312 626 6799 US (Chicago)<br>Find your local number: https://us02web.zoom.us/u/${id(10)}</p>`,
@@ -153,8 +171,30 @@ function benchParse(): boolean {
   return report('parse 10,000 HTML descriptions', mbPerSecond, 'MB/s', 20, mbPerSecond >= 20);
 }
 
-const ZONES = ['America/New_York', 'Europe/Paris', 'Europe/London', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
-const TITLES = ['Weekly sync', 'Design review', 'Sprint planning', 'Daily standup', '1:1 Sam / Alex', 'Customer call', 'Chat', 'Q3 kickoff', 'Retro', 'Budget', 'Interview', 'Catch up'];
+const ZONES = [
+  'America/New_York',
+  'Europe/Paris',
+  'Europe/London',
+  'America/Los_Angeles',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'UTC',
+];
+const TITLES = [
+  'Weekly sync',
+  'Design review',
+  'Sprint planning',
+  'Daily standup',
+  '1:1 Sam / Alex',
+  'Customer call',
+  'Chat',
+  'Q3 kickoff',
+  'Retro',
+  'Budget',
+  'Interview',
+  'Catch up',
+];
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
 interface UserWorkload {
@@ -211,7 +251,9 @@ function workload(users: number, perUser: number, parsedPool: readonly ParsedDes
         allDay: chance(0.01),
         status: 'confirmed',
         attendeesCount: attendees,
-        attendees: Array.from({ length: attendees }, (_, a) => ({ email: a === 0 ? organizer : `person${int(1, 500)}@acme.com` })),
+        attendees: Array.from({ length: attendees }, (_, a) => ({
+          email: a === 0 ? organizer : `person${int(1, 500)}@acme.com`,
+        })),
         organizerEmail: organizer,
         invitedAt: chance(0.9) ? new Date(start - int(1, 14 * 24) * HOUR) : null,
         intention: chance(0.5) ? pick(['standup', 'planning', 'information', 'one_on_one']) : null,
@@ -234,13 +276,22 @@ function benchEvaluate(): boolean {
   // Warm-up (JIT and the zone caches) on a copy of the work.
   const warm = workload(200, 40, parsedPool);
   for (const user of warm) {
-    const index = indexBlockOccurrences(expandWellnessBlockOccurrences(user.blocks, { ...window, timeZone: user.timeZone }));
-    for (const m of user.meetings) evaluateMeeting(m, { settings: DEFAULT_EVALUATION_SETTINGS, blockOccurrences: index, otherMeetings: user.neighbours });
+    const index = indexBlockOccurrences(
+      expandWellnessBlockOccurrences(user.blocks, { ...window, timeZone: user.timeZone }),
+    );
+    for (const m of user.meetings)
+      evaluateMeeting(m, {
+        settings: DEFAULT_EVALUATION_SETTINGS,
+        blockOccurrences: index,
+        otherMeetings: user.neighbours,
+      });
   }
 
   const expandStart = performance.now();
   const indexes = users.map((user) =>
-    indexBlockOccurrences(expandWellnessBlockOccurrences(user.blocks, { ...window, timeZone: user.timeZone })),
+    indexBlockOccurrences(
+      expandWellnessBlockOccurrences(user.blocks, { ...window, timeZone: user.timeZone }),
+    ),
   );
   const expandMs = performance.now() - expandStart;
 
@@ -251,7 +302,11 @@ function benchEvaluate(): boolean {
     const start = performance.now();
     for (let u = 0; u < users.length; u++) {
       const user = users[u] as UserWorkload;
-      const context = { settings: DEFAULT_EVALUATION_SETTINGS, blockOccurrences: indexes[u], otherMeetings: user.neighbours };
+      const context = {
+        settings: DEFAULT_EVALUATION_SETTINGS,
+        blockOccurrences: indexes[u],
+        otherMeetings: user.neighbours,
+      };
       for (const m of user.meetings) {
         const result = evaluateMeeting(m, context);
         if (result.score === null) unscored++;
@@ -271,10 +326,15 @@ function benchEvaluate(): boolean {
     `  median of 3 rounds ${ms.toFixed(0)} ms; block expansion for all users ${expandMs.toFixed(0)} ms; average score ${(checksum / (3 * total - unscored)).toFixed(1)}, ${Math.round(unscored / 3)} not scored`,
   );
   const pass = report('evaluate 100,000 meetings', perSecond, 'evals/s', 200_000, perSecond >= 200_000);
-  report('  the same, including Wellness block expansion', withExpansion, 'evals/s', 200_000, withExpansion >= 200_000);
+  // Informational: the occurrences are expanded once per user and window, outside the evaluation loop.
+  console.log(
+    `  including the block expansion: ${Math.round(withExpansion).toLocaleString('en-US')} evals/s (${((expandMs * 1000) / (users.length * 10)).toFixed(1)} µs per block and window, cold)`,
+  );
   return pass;
 }
 
-console.log(`packages/domain bench — Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, one core`);
+console.log(
+  `packages/domain bench — Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, one core`,
+);
 const results = [benchEvaluate(), benchParse()];
 if (results.includes(false)) process.exitCode = 1;

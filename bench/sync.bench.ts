@@ -127,7 +127,13 @@ async function main() {
       const { events } = parseIcs(content, { window, ownerEmail: OWNER, defaultTimeZone: 'Europe/Paris' });
       console.log('parse', (performance.now() - t).toFixed(0));
       t = performance.now();
-      const outcome = await storeSyncResult(ctx.db, { calendarId: calendar!.id, userId: user.id, companyId: user.companyId, ownerEmail: OWNER }, { events, deletedIds: [], full: true, cursor: null }, window, NOW);
+      const outcome = await storeSyncResult(
+        ctx.db,
+        { calendarId: calendar!.id, userId: user.id, companyId: user.companyId, ownerEmail: OWNER },
+        { events, deletedIds: [], full: true, cursor: null },
+        window,
+        NOW,
+      );
       console.log('store', (performance.now() - t).toFixed(0));
       t = performance.now();
       await reevaluateSpans(ctx, user.id, outcome.touched);

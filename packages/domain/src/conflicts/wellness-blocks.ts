@@ -372,7 +372,12 @@ function occurrenceEnd(timeZone: string, start: number, wallStart: number, wallD
   return end > start ? end : start + wallDuration;
 }
 
-function weekOccurrences(block: WellnessBlockInput, cached: CachedBlock, spec: WeeklySpec, week: number): readonly BlockOccurrence[] {
+function weekOccurrences(
+  block: WellnessBlockInput,
+  cached: CachedBlock,
+  spec: WeeklySpec,
+  week: number,
+): readonly BlockOccurrence[] {
   const at = cached.weekIds.indexOf(week);
   if (at >= 0) return cached.weekLists[at] as readonly BlockOccurrence[];
   const list: BlockOccurrence[] = [];

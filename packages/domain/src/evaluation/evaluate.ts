@@ -71,11 +71,13 @@ function reasonFor(
   if (isCancelledStatus(meeting.status)) return 'cancelled';
   if (!(end > start) || isAllDayMs(meeting.allDay, start, end)) return 'all_day';
   if (meeting.skipEvaluation) return 'skipped';
-  if (meeting.maybeWellnessBlock === 'true' || meeting.maybeWellnessBlock === true) return 'possible_wellness_block';
+  if (meeting.maybeWellnessBlock === 'true' || meeting.maybeWellnessBlock === true)
+    return 'possible_wellness_block';
   if (meeting.wellnessBlockId) return 'wellness_block';
   if (meeting.eventReportCardId) return 'daily_report';
   if (peopleCount(meeting) < 2) return 'too_few_attendees';
-  if (ignoreAllHands && (intention === undefined ? effectiveIntention(meeting) : intention) === 'all_hands') return 'all_hands';
+  if (ignoreAllHands && (intention === undefined ? effectiveIntention(meeting) : intention) === 'all_hands')
+    return 'all_hands';
   return null;
 }
 
@@ -88,7 +90,13 @@ export function notScoredReason(
   meeting: MeetingInput,
   settings: Pick<EvaluationSettings, 'ignore_all_hands_meetings'>,
 ): NotScoredReason | null {
-  return reasonFor(meeting, !!settings.ignore_all_hands_meetings, toMs(meeting.startsAt), toMs(meeting.endsAt), undefined);
+  return reasonFor(
+    meeting,
+    !!settings.ignore_all_hands_meetings,
+    toMs(meeting.startsAt),
+    toMs(meeting.endsAt),
+    undefined,
+  );
 }
 
 function countActive(items: readonly ItemInput[] | null | undefined): number {
@@ -162,7 +170,10 @@ function applyRules(
     else sink.add('focus_block_conflict', 'pass', SENTENCES.focusBlockPass);
   }
   if (s.meeting_conflict === 'block') {
-    const conflicts = findMeetingConflicts({ id: meeting.id, eventKey: meeting.eventKey, start, end }, context.otherMeetings);
+    const conflicts = findMeetingConflicts(
+      { id: meeting.id, eventKey: meeting.eventKey, start, end },
+      context.otherMeetings,
+    );
     if (conflicts) sink.add('meeting_conflict', 'fail', SENTENCES.meetingFail(conflicts));
     else sink.add('meeting_conflict', 'pass', SENTENCES.meetingPass);
   }
@@ -177,18 +188,21 @@ function applyRules(
   const maxAttendees = limitOf(s.max_attendees);
   if (maxAttendees !== null) {
     const people = peopleCount(meeting);
-    if (people <= maxAttendees) sink.add('max_attendees', 'pass', SENTENCES.maxAttendeesPass(people, maxAttendees));
+    if (people <= maxAttendees)
+      sink.add('max_attendees', 'pass', SENTENCES.maxAttendeesPass(people, maxAttendees));
     else sink.add('max_attendees', 'fail', SENTENCES.maxAttendeesFail(people, maxAttendees));
   }
   const maxDuration = limitOf(s.desired_duration);
   if (maxDuration !== null) {
     const minutes = (end - start) / MINUTE_MS;
-    if (minutes <= maxDuration) sink.add('desired_duration', 'pass', SENTENCES.durationPass(minutes, maxDuration));
+    if (minutes <= maxDuration)
+      sink.add('desired_duration', 'pass', SENTENCES.durationPass(minutes, maxDuration));
     else sink.add('desired_duration', 'fail', SENTENCES.durationFail(minutes, maxDuration));
   }
   const parsed = meeting.parsedDescription ?? undefined;
   if (s.required_agenda === true) {
-    if (hasItems(meeting.agendaItems, parsed?.agendaItems)) sink.add('required_agenda', 'pass', SENTENCES.agendaPass);
+    if (hasItems(meeting.agendaItems, parsed?.agendaItems))
+      sink.add('required_agenda', 'pass', SENTENCES.agendaPass);
     else sink.add('required_agenda', 'fail', SENTENCES.agendaFail);
   }
   if (s.required_intention === true) {
@@ -201,11 +215,13 @@ function applyRules(
     else sink.add('required_conference_info', 'fail', SENTENCES.conferenceFail);
   }
   if (s.required_objectives === true) {
-    if (hasItems(meeting.objectives, parsed?.objectives)) sink.add('required_objectives', 'pass', SENTENCES.objectivesPass);
+    if (hasItems(meeting.objectives, parsed?.objectives))
+      sink.add('required_objectives', 'pass', SENTENCES.objectivesPass);
     else sink.add('required_objectives', 'fail', SENTENCES.objectivesFail);
   }
   if (s.required_prework === true) {
-    if (hasItems(meeting.preworkItems, parsed?.preworkItems)) sink.add('required_prework', 'pass', SENTENCES.preworkPass);
+    if (hasItems(meeting.preworkItems, parsed?.preworkItems))
+      sink.add('required_prework', 'pass', SENTENCES.preworkPass);
     else sink.add('required_prework', 'fail', SENTENCES.preworkFail);
   }
 }
@@ -320,7 +336,9 @@ export function evaluateMeeting(meeting: MeetingInput, context: EvaluationContex
   const end = toMs(meeting.endsAt);
   const settings = context.settings;
   const intention =
-    settings.ignore_all_hands_meetings || settings.required_intention === true ? effectiveIntention(meeting) : undefined;
+    settings.ignore_all_hands_meetings || settings.required_intention === true
+      ? effectiveIntention(meeting)
+      : undefined;
   const reason = reasonFor(meeting, !!settings.ignore_all_hands_meetings, start, end, intention);
   if (reason) return notScored(reason);
   const sink = new EvaluationSink();

@@ -51,7 +51,9 @@ export const SENTENCES = {
   focusBlockFail(conflicts: readonly BlockOccurrence[]): string {
     if (conflicts.length === 1) {
       const label = (conflicts[0] as BlockOccurrence).label.trim();
-      return label ? `Conflicts with your Wellness block "${label}"` : 'Conflicts with one of your Wellness blocks';
+      return label
+        ? `Conflicts with your Wellness block "${label}"`
+        : 'Conflicts with one of your Wellness blocks';
     }
     const names = uniqueNames(conflicts.map((c) => c.label));
     if (names.length === 0) return 'Conflicts with one of your Wellness blocks';
@@ -67,11 +69,15 @@ export const SENTENCES = {
       return name ? `Conflicts with your meeting "${name}"` : 'Conflicts with another of your meetings';
     }
     const names = uniqueNames(conflicts.map((c) => (typeof c.summary === 'string' ? c.summary : '')));
-    if (conflicts.length > 3 || names.length < conflicts.length) return `Conflicts with ${conflicts.length} of your meetings`;
+    if (conflicts.length > 3 || names.length < conflicts.length)
+      return `Conflicts with ${conflicts.length} of your meetings`;
     return `Conflicts with your meetings ${quotedList(names)}`;
   },
   lastMinutePass(hours: number): string {
-    return lastMinutePassMemo.get(hours) ?? lastMinutePassMemo.set(hours, `Scheduled more than ${pluralize(hours, 'hour')} ahead`);
+    return (
+      lastMinutePassMemo.get(hours) ??
+      lastMinutePassMemo.set(hours, `Scheduled more than ${pluralize(hours, 'hour')} ahead`)
+    );
   },
   lastMinuteFail(hours: number): string {
     return (
@@ -82,19 +88,31 @@ export const SENTENCES = {
   lastMinuteMaybe: 'Not known when this meeting was scheduled',
   maxAttendeesPass(count: number, max: number): string {
     const key = pair(count, max);
-    return attendeesPassMemo.get(key) ?? attendeesPassMemo.set(key, `Has ${pluralize(count, 'attendee')} (${max} or fewer)`);
+    return (
+      attendeesPassMemo.get(key) ??
+      attendeesPassMemo.set(key, `Has ${pluralize(count, 'attendee')} (${max} or fewer)`)
+    );
   },
   maxAttendeesFail(count: number, max: number): string {
     const key = pair(count, max);
-    return attendeesFailMemo.get(key) ?? attendeesFailMemo.set(key, `Has ${pluralize(count, 'attendee')} (more than ${max})`);
+    return (
+      attendeesFailMemo.get(key) ??
+      attendeesFailMemo.set(key, `Has ${pluralize(count, 'attendee')} (more than ${max})`)
+    );
   },
   durationPass(minutes: number, max: number): string {
     const key = pair(minutes, max);
-    return durationPassMemo.get(key) ?? durationPassMemo.set(key, `Lasts ${formatDuration(minutes)} (${max} minutes or less)`);
+    return (
+      durationPassMemo.get(key) ??
+      durationPassMemo.set(key, `Lasts ${formatDuration(minutes)} (${max} minutes or less)`)
+    );
   },
   durationFail(minutes: number, max: number): string {
     const key = pair(minutes, max);
-    return durationFailMemo.get(key) ?? durationFailMemo.set(key, `Lasts ${formatDuration(minutes)} (more than ${max} minutes)`);
+    return (
+      durationFailMemo.get(key) ??
+      durationFailMemo.set(key, `Lasts ${formatDuration(minutes)} (more than ${max} minutes)`)
+    );
   },
   agendaPass: 'Has an agenda',
   agendaFail: 'No agenda',

@@ -71,8 +71,17 @@ const MAX_INPUT_CHARS = 2_000_000;
 
 const HEADING_DECOR = /^[#>\s*_]+|[\s*_:：]+$/g;
 
+/** First letters of the heading words (a, o, g, p, d, m), to skip most lines without any string work. */
+function mayBeHeading(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i) | 32;
+    if (c >= 97 && c <= 122) return c === 97 || c === 111 || c === 103 || c === 112 || c === 100 || c === 109;
+  }
+  return false;
+}
+
 function headingOf(line: string): Section | null {
-  if (line.length > 40) return null;
+  if (line.length > 40 || !mayBeHeading(line)) return null;
   const key = line.replace(HEADING_DECOR, '').replace(/\s+/g, ' ').toLowerCase();
   return HEADINGS[key] ?? null;
 }

@@ -211,8 +211,19 @@ class TextOut {
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
+/** Only the runs that change: a lone space stays as it is (fewer replacements, no copy when nothing changes). */
+const WHITESPACE_TO_COLLAPSE = /[ \t\r\n\f]{2,}|[\t\r\n\f]/g;
+
 function collapse(text: string): string {
-  return text.replace(/[ \t\r\n\f]+/g, ' ');
+  return text.replace(WHITESPACE_TO_COLLAPSE, ' ');
+}
+
+/** A text chunk of the source as it appears: whitespace collapsed (block HTML) or line breaks normalised. */
+function textChunk(html: string, start: number, end: number, collapseSpace: boolean): string {
+  const text = html.slice(start, end);
+  return decodeEntities(
+    collapseSpace ? collapse(text) : text.indexOf('\r') >= 0 ? text.replace(/\r\n?/g, '\n') : text,
+  );
 }
 
 /**
@@ -230,21 +241,13 @@ export function htmlToText(input: string): string {
   let anchorStart = 0;
   let i = html.indexOf('<');
 
-  const flushText = (end: number): void => {
-    if (end <= textStart) return;
-    let text = html.slice(textStart, end);
-    if (collapseSpace) text = collapse(text);
-    else text = text.replace(/\r\n?/g, '\n');
-    out.push(decodeEntities(text));
-  };
-
   while (i >= 0 && i < n) {
     const next = html.charCodeAt(i + 1);
     if (!isTagStart(next)) {
       i = html.indexOf('<', i + 1);
       continue;
     }
-    flushText(i);
+    if (i > textStart) out.push(textChunk(html, textStart, i, collapseSpace));
     // Comments, doctype, CDATA, processing instructions.
     if (next === 33 || next === 63) {
       let end: number;
@@ -316,7 +319,7 @@ export function htmlToText(input: string): string {
     textStart = resume;
     i = resume >= n ? -1 : html.indexOf('<', resume);
   }
-  if (textStart < n) flushText(n);
+  if (textStart < n) out.push(textChunk(html, textStart, n, collapseSpace));
   return out.toString();
 }
 

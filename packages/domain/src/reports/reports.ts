@@ -292,7 +292,13 @@ export function durationAndCostDetailsFromGroups(
   };
 }
 
-function addTo(map: Map<string, GroupSums>, key: string, seconds: number, good: boolean, cost: number): GroupSums {
+function addTo(
+  map: Map<string, GroupSums>,
+  key: string,
+  seconds: number,
+  good: boolean,
+  cost: number,
+): GroupSums {
   let acc = map.get(key);
   if (!acc) {
     acc = { key, meetings: 0, seconds: 0, goodSeconds: 0, cost: 0 };
@@ -331,7 +337,11 @@ export function reportDurationAndCostDetails(
     addTo(intentions, r.row.intention || 'none', r.durationSeconds, good, cost);
   }
   return durationAndCostDetailsFromGroups(
-    { organizers: [...organizers.values()], categories: [...categories.values()], intentions: [...intentions.values()] },
+    {
+      organizers: [...organizers.values()],
+      categories: [...categories.values()],
+      intentions: [...intentions.values()],
+    },
     { pastActionsByOrganizer: countByOrganizer(options.pastActions) },
   );
 }
@@ -405,7 +415,10 @@ export function reportAverageAttendees(rows: readonly ReportMeetingRow[]): Avera
   return averageAttendeesFromSums({ meetings: prepared.length, attendeesSum: sum });
 }
 
-export function averageAttendeesFromSums(sums: { meetings: number; attendeesSum: number }): AverageAttendeesReport {
+export function averageAttendeesFromSums(sums: {
+  meetings: number;
+  attendeesSum: number;
+}): AverageAttendeesReport {
   return { average: sums.meetings ? ratio(sums.attendeesSum, sums.meetings) : 0, total: sums.meetings };
 }
 
