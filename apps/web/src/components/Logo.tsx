@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { PRODUCT_NAME } from '../lib/domain-fallback';
+import { PRODUCT_NAME } from '@meetwell/domain';
 
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

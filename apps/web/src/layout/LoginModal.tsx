@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, type JsonApiResource, resourceBody } from '../api/client';
 import { browser } from '../lib/browser';
-import { PRODUCT_NAME, TRIAL_DAYS } from '../lib/domain-fallback';
+import { PRODUCT_NAME, TRIAL_DAYS } from '@meetwell/domain';
 import { browserTimeZone } from '../lib/timezone';
 import { signInUrl, useAuthProviders } from '../session/authProviders';
 import { queryKeys } from '../session/queryKeys';

@@ -22,7 +22,7 @@ import {
 import { Link } from 'react-router';
 import { useLoginModal } from '../../layout/useLoginModal';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { TRIAL_DAYS } from '../../lib/domain-fallback';
+import { TRIAL_DAYS } from '@meetwell/domain';
 import { CookieNotice } from './CookieNotice';
 import classes from './Home.module.css';
 import { WeekPreview } from './WeekPreview';

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { scoreTier } from '../../lib/domain-fallback';
+import { scoreTier } from '@meetwell/domain';
 
 const EXAMPLES = [
   { day: 'Mon 9:00', title: 'Team stand-up', note: '15 min · agenda · 5 people', score: 96 },

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { isValidEmail } from '../../lib/domain-fallback';
+import { isValidEmail } from '@meetwell/domain';
 import { useCurrentUser } from '../../session/useCurrentUser';
 
 export const INVALID_EMAIL_MESSAGE = "Hmm. That email doesn't look right";
