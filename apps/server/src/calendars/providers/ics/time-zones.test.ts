@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { windowsZoneNames, windowsZoneToIana } from '../../time-zones/windows-zones';
 import { ianaZone, resolveTzid } from './time-zones';
-import { windowsZoneNames, windowsZoneToIana } from './windows-zones';
 
 const local = (iso: string) => Date.parse(`${iso}Z`);
 const none = () => undefined;

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { windowsZoneToIana } from './windows-zones';
+import { windowsZoneToIana } from '../../time-zones/windows-zones';
 
 /**
  * A time zone as the ICS parser needs it. Local times are wall-clock times written as if they were UTC

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { windowsZoneNames, windowsZoneToIana } from '../../time-zones/windows-zones';
 import { graphDateTimeToDate, localIsoDateTime, resolveTimeZone, wallToUtc } from './microsoft-time';
-import { WINDOWS_TO_IANA } from './windows-time-zones';
 
 describe('microsoft-time', () => {
   it('every Windows zone maps to an IANA zone this runtime knows', () => {
-    for (const [windows, iana] of Object.entries(WINDOWS_TO_IANA)) {
+    for (const [windows, iana] of windowsZoneNames.map((name) => [name, windowsZoneToIana(name)!] as const)) {
       expect(resolveTimeZone(iana), windows).toBe(iana);
     }
     expect(resolveTimeZone('tzone://Microsoft/Utc')).toBe('UTC');

@@ -3,32 +3,12 @@
  * `{ dateTime: '2025-03-10T09:00:00.0000000', timeZone }` pair; we ask for UTC (Prefer: outlook.timezone="UTC")
  * but still read any zone, Windows names included.
  */
-import { WINDOWS_TO_IANA } from './windows-time-zones';
+import { isValidTimeZone, utcToWall, wallToUtc } from '@meetwell/domain';
+import { windowsZoneToIana } from '../../time-zones/windows-zones';
+
+export { utcToWall, wallToUtc };
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      formatter = null;
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /**
  * The IANA zone for a name Graph may write: an IANA name, a Windows name ('Pacific Standard Time'),
@@ -38,51 +18,9 @@ export function resolveTimeZone(name: string | null | undefined): string | null 
   if (!name) return null;
   const trimmed = name.trim();
   if (/^tzone:\/\/Microsoft\/Utc$/i.test(trimmed)) return 'UTC';
-  const fromWindows = WINDOWS_TO_IANA[trimmed];
+  const fromWindows = windowsZoneToIana(trimmed);
   if (fromWindows) return fromWindows;
-  return formatterFor(trimmed) ? trimmed : null;
-}
-
-/** Offset of a zone at an instant (local = UTC + offset), in ms. */
-function offsetMs(timeZone: string, ms: number): number {
-  const formatter = formatterFor(timeZone);
-  if (!formatter) return 0;
-  const whole = Math.floor(ms / 1000) * 1000;
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(whole)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const local = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    (parts.hour ?? 0) % 24,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return local - whole;
-}
-
-/** The wall time (local time written as if it were UTC) of an instant in a zone. */
-export function utcToWall(timeZone: string, ms: number): number {
-  return ms + offsetMs(timeZone, ms);
-}
-
-/**
- * The instant of a wall time in a zone. A time repeated by a fall-back change takes the earlier instant; a time
- * skipped by a spring-forward change moves forward by the gap (02:30 → 03:30), like Temporal's 'compatible'.
- */
-export function wallToUtc(timeZone: string, wallMs: number): number {
-  const before = offsetMs(timeZone, wallMs - DAY_MS);
-  const after = offsetMs(timeZone, wallMs + DAY_MS);
-  const early = wallMs - before;
-  if (before === after && offsetMs(timeZone, early) === before) return early;
-  const late = wallMs - after;
-  const earlyOk = offsetMs(timeZone, early) === before;
-  const lateOk = offsetMs(timeZone, late) === after;
-  if (earlyOk && lateOk) return Math.min(early, late);
-  if (lateOk) return late;
-  return early;
+  return isValidTimeZone(trimmed) ? trimmed : null;
 }
 
 const GRAPH_DATE_TIME =

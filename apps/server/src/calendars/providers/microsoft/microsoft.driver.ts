@@ -308,5 +308,3 @@ export function createMicrosoftDriver(options: MicrosoftDriverOptions = {}): Mic
       }),
   };
 }
-
-
