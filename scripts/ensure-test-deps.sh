@@ -28,6 +28,9 @@ missing=()
 # (/usr/bin/radicale, not a pip one) with an htpasswd file made by apache2-utils' htpasswd.
 [ -x /usr/bin/radicale ] || missing+=(radicale)
 command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
+# The review journey (e2e/src/review.e2e.ts) renders the exported PDF to images with Debian's pdftoppm
+# and reads its title with pdfinfo (poppler-utils).
+{ [ -x /usr/bin/pdftoppm ] && [ -x /usr/bin/pdfinfo ]; } || missing+=(poppler-utils)
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "ensure-test-deps: installing ${missing[*]}"

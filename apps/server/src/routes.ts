@@ -2,13 +2,20 @@ import { oidcRoutes } from './auth/oidc/routes';
 import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendars/routes';
 import { webhookRoutes } from './calendars/webhooks/routes';
+import { listRoutes } from './features/autobalance/lists.routes';
+import { autoBalanceRoutes } from './features/autobalance/routes';
 import { communicationRoutes } from './features/communications/routes';
 import { healthRoutes } from './features/health/routes';
+import { mailRoutes } from './features/mail/routes';
 import { meetingFlagRoutes } from './features/meetings/flags';
 import { itemRoutes } from './features/meetings/items';
 import { meetingRoutes } from './features/meetings/routes';
+import { reportRoutes } from './features/reports/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { slackRoutes } from './features/slack/routes';
 import { userRoutes } from './features/users/routes';
+import { catalogRoutes } from './features/wellness-blocks/catalog.routes';
+import { wellnessBlockRoutes } from './features/wellness-blocks/routes';
 import type { FeatureRoutes } from './http/app';
 import { cableRoutes } from './realtime/cable';
 
@@ -24,6 +31,13 @@ export const allRoutes: FeatureRoutes[] = [
   meetingRoutes,
   meetingFlagRoutes,
   itemRoutes,
+  wellnessBlockRoutes,
+  catalogRoutes,
+  autoBalanceRoutes,
+  listRoutes,
+  mailRoutes,
+  slackRoutes,
+  reportRoutes,
   webhookRoutes,
   cableRoutes,
 ];

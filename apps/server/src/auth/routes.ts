@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureDemoAccount } from '../features/demo/seed';
@@ -5,7 +6,6 @@ import { loadUserResource } from '../features/users/profile';
 import { type FeatureRoutes, requireAuth } from '../http/app';
 import { AppError } from '../http/errors';
 import { document, resource, resourceBody } from '../http/jsonapi';
-import { isValidTimeZone } from '../lib/time-zone';
 import { disconnectUser } from '../realtime/broadcast';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { createSession, revokeSession } from './sessions';

@@ -39,7 +39,10 @@ export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
     .delete(meetings)
     .where(and(eq(meetings.calendarId, calendar.id)))
     .returning({ companyId: meetings.companyId });
-  await invalidateReports(ctx.db, { userIds: [calendar.userId], companyIds: removed.map((m) => m.companyId) });
+  await invalidateReports(ctx.db, {
+    userIds: [calendar.userId],
+    companyIds: removed.map((m) => m.companyId),
+  });
 }
 
 export async function requestSync(ctx: AppContext, calendarId: string, mode: 'full' | 'incremental') {

@@ -3,6 +3,13 @@ import { reevaluateUserJob } from '../calendars/evaluation/reevaluate-user.job';
 import { dailyFullSyncJob, pollCalendarsJob } from '../calendars/sync/scheduled-syncs.job';
 import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
 import { renewWebhooksJob } from '../calendars/webhooks/renew-webhooks.job';
+import {
+  autoBalanceDeclineJob,
+  autoBalanceEmailJob,
+  autoBalanceSweepJob,
+  autoBalanceUserJob,
+} from '../features/autobalance/autobalance.jobs';
+import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import type { AnyJob } from './define';
 import { cleanupExpiredSessions } from './tasks/cleanup-expired-sessions.job';
 
@@ -17,6 +24,12 @@ export const jobs = {
   poll_calendars: pollCalendarsJob,
   renew_webhooks: renewWebhooksJob,
   reevaluate_user: reevaluateUserJob,
+  autobalance_user: autoBalanceUserJob,
+  autobalance_email: autoBalanceEmailJob,
+  autobalance_decline: autoBalanceDeclineJob,
+  autobalance_sweep: autoBalanceSweepJob,
+  slack_dnd_user: slackDndUserJob,
+  slack_dnd_sweep: slackDndSweepJob,
 } as const;
 
 assertRegistry(jobs);

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '../../lib/time-zone';
+import { isValidTimeZone } from '@meetwell/domain';
 
 export const REFERRAL_COOKIE = 'MWReferralToken';
 

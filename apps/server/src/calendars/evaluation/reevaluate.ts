@@ -5,7 +5,7 @@ import {
   indexBlockOccurrences,
   meetingCost,
 } from '@meetwell/domain';
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import {
   agendaItems,
@@ -22,17 +22,22 @@ import { invalidateReports } from '../../features/reports/rollups';
 import type { TouchedSpan } from '../sync/store-events';
 
 const HOUR = 3_600_000;
-/**
- * A meeting conflicts only with meetings that overlap it, and a scored meeting lasts under 6 hours (longer is
- * all day), so neighbours of a meeting in a span lie within 6 hours of it.
- */
-const NEIGHBOUR_MARGIN_MS = 6 * HOUR;
 /** Spans re-evaluated together: one query for the meetings around all of them. */
 const SPANS_PER_PASS = 500;
 
 type Span = { from: number; to: number };
 
-function mergeSpans(spans: TouchedSpan[]): Span[] {
+/** Meetings of the user overlapping any of the (sorted, disjoint) spans. */
+function overlapping(userId: string, spans: Span[]) {
+  const starts = sql.param(spans.map((s) => new Date(s.from).toISOString()));
+  const ends = sql.param(spans.map((s) => new Date(s.to).toISOString()));
+  return sql`${meetings.id} in (
+    select near.id from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as r(f, t)
+    join meetings near on near.user_id = ${userId}
+      and near.starts_at >= r.f - interval '12 hours' and near.starts_at < r.t and near.ends_at > r.f)`;
+}
+
+function mergeSpans(spans: readonly TouchedSpan[]): Span[] {
   const sorted = spans
     .map((s) => ({ from: s.from.getTime(), to: Math.max(s.to.getTime(), s.from.getTime()) }))
     .sort((a, b) => a.from - b.from);
@@ -43,21 +48,6 @@ function mergeSpans(spans: TouchedSpan[]): Span[] {
     else merged.push({ ...span });
   }
   return merged;
-}
-
-function overlapsAny(spans: Span[], start: number, end: number) {
-  // Spans are sorted and disjoint: binary search the last span starting before `end`.
-  let lo = 0;
-  let hi = spans.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (spans[mid]!.from < end) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && spans[found]!.to > start - 1;
 }
 
 async function loadEvaluationInputs(ctx: AppContext, userId: string) {
@@ -132,29 +122,47 @@ export async function reevaluateSpans(
 type Inputs = NonNullable<Awaited<ReturnType<typeof loadEvaluationInputs>>>;
 
 async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): Promise<string[]> {
-  const first = new Date(spans[0]!.from - NEIGHBOUR_MARGIN_MS);
-  const last = new Date(spans.at(-1)!.to + NEIGHBOUR_MARGIN_MS);
-  // A few spans: only the meetings around them. Many (an import): one range scan is cheaper.
-  const nearSpans =
-    spans.length > 20
-      ? sql`true`
-      : sql`exists (select 1 from unnest(${sql.param(spans.map((s) => new Date(s.from - NEIGHBOUR_MARGIN_MS).toISOString()))}::timestamptz[],
-          ${sql.param(spans.map((s) => new Date(s.to + NEIGHBOUR_MARGIN_MS).toISOString()))}::timestamptz[]) as r(f, t)
-          where ${meetings.startsAt} < r.t and ${meetings.endsAt} > r.f)`;
-  const around = await ctx.db
-    .select()
+  // Targets overlap a span; their neighbours overlap a target. Both are found through the (user, starts_at)
+  // index: a meeting that overlaps a range starts at most 12 hours before it, or is all day (and never conflicts).
+  const { description: _description, ...columns } = getTableColumns(meetings);
+  const targets = await ctx.db
+    .select(columns)
     .from(meetings)
     .where(
       and(
         eq(meetings.userId, inputs.user.id),
         ne(meetings.status, 'deleted'),
-        lt(meetings.startsAt, last),
-        gt(meetings.endsAt, first),
-        nearSpans,
+        overlapping(inputs.user.id, spans),
       ),
     );
-  const targets = around.filter((m) => overlapsAny(spans, m.startsAt.getTime(), m.endsAt.getTime()));
   if (targets.length === 0) return [];
+  const targetSpans = mergeSpans(targets.map((m) => ({ from: m.startsAt, to: m.endsAt })));
+  const around = await ctx.db
+    .select({
+      id: meetings.id,
+      eventKey: meetings.eventKey,
+      summary: meetings.summary,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      allDay: meetings.allDay,
+      status: meetings.status,
+      responseStatus: meetings.responseStatus,
+      organizerEmail: meetings.organizerEmail,
+      skipEvaluation: meetings.skipEvaluation,
+      attendeesCount: meetings.attendeesCount,
+      maybeWellnessBlock: meetings.maybeWellnessBlock,
+      wellnessBlockId: meetings.wellnessBlockId,
+    })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, inputs.user.id),
+        ne(meetings.status, 'deleted'),
+        overlapping(inputs.user.id, targetSpans),
+      ),
+    );
+  const first = new Date(Math.min(spans[0]!.from, targetSpans[0]!.from));
+  const last = new Date(Math.max(spans.at(-1)!.to, targetSpans.at(-1)!.to));
   const ids = targets.map((m) => m.id);
   const [agenda, objectiveRows, prework] = await Promise.all([
     loadItemStatuses(ctx, agendaItems, ids),

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
@@ -23,6 +23,9 @@ export type StoreOutcome = {
 };
 
 const BATCH = 1000;
+/** The events MeetWell wrote for Wellness blocks carry the block's id (see wellness-blocks/calendar-event). */
+const WELLNESS_BLOCK_MARKER =
+  /^wellness-block:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 type MeetingRow = ReturnType<typeof meetingRow>['row'];
 type AttendeeRow = typeof attendees.$inferInsert;
@@ -64,6 +67,7 @@ const MEETING_COLUMNS: readonly BulkColumn<MeetingRow>[] = [
   ['maybe_wellness_block', 'text', (r) => r.maybeWellnessBlock],
   ['maybe_wellness_block_category', 'text', (r) => r.maybeWellnessBlockCategory],
   ['event_report_card_id', 'text', (r) => r.eventReportCardId],
+  ['wellness_block_id', 'uuid', (r) => r.wellnessBlockId],
   ['updated_at', 'timestamptz', (r) => r.updatedAt],
 ];
 
@@ -78,11 +82,13 @@ const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do 
         'provider_event_id',
         'intention',
         'maybe_wellness_block',
+        'wellness_block_id',
       ].includes(name),
   )
     .map(([name]) => `"${name}" = excluded."${name}"`)
     .join(',\n  ')},
   "intention" = case when meetings.intention_source = 'chosen' then meetings.intention else excluded.intention end,
+  "wellness_block_id" = coalesce(excluded.wellness_block_id, meetings.wellness_block_id),
   "maybe_wellness_block" = case when meetings.maybe_wellness_block in ('verified_true', 'verified_false')
     then meetings.maybe_wellness_block else excluded.maybe_wellness_block end
   where meetings.content_hash is distinct from excluded.content_hash
@@ -154,6 +160,7 @@ function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date) {
       maybeWellnessBlock: described.maybeWellnessBlock ? ('true' as const) : null,
       maybeWellnessBlockCategory: described.maybeWellnessBlockCategory,
       eventReportCardId: event.appMarker?.startsWith('report-card:') ? event.appMarker : null,
+      wellnessBlockId: WELLNESS_BLOCK_MARKER.exec(event.appMarker ?? '')?.[1] ?? null,
       updatedAt: now,
     },
     described,
@@ -285,7 +292,6 @@ export async function storeSyncResult(
         live,
         lt(meetings.startsAt, window.to),
         gte(meetings.endsAt, window.from),
-        isNull(meetings.wellnessBlockId),
       );
       const seenIds = [...seen];
       vanished = await tx

@@ -5,6 +5,7 @@ import { runCalendarSync } from '../../calendars/sync/run-sync';
 import type { AppContext } from '../../context';
 import { calendars, type users, wellnessBlocks } from '../../db/schema';
 import { demoCalendarIcs } from './demo-calendar';
+import { seedDemoPastActions } from './demo-nudges';
 import { DEMO_TEAM } from './demo-team';
 
 type UserRow = typeof users.$inferSelect;
@@ -70,10 +71,19 @@ export async function seedDemoData(ctx: AppContext, team: UserRow[]) {
     }
     await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
   }
+  await seedDemoPastActions(
+    ctx,
+    team.map((u) => u.id),
+  );
 }
 
 /** Moves the demo calendars to the current weeks (and the user's time zone) once they are half a day old. */
 export async function refreshDemoData(ctx: AppContext, team: UserRow[]) {
+  // Meetings that went by since the last visit get the nudges auto-balance would have sent.
+  await seedDemoPastActions(
+    ctx,
+    team.map((u) => u.id),
+  );
   for (const user of team) {
     const person = personOf(user);
     if (!person) continue;

@@ -1,7 +1,7 @@
+import { isValidTimeZone } from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { companies, users } from '../../db/schema';
-import { isValidTimeZone } from '../../lib/time-zone';
 import { provisionUser } from '../users/provision';
 import { refreshDemoData, seedDemoData } from './demo-data';
 import { DEMO_EMAIL, DEMO_TEAM } from './demo-team';

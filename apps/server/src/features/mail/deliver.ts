@@ -115,7 +115,8 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
       .update(emails)
       .set({ status: retry ? 'pending' : 'failed' })
       .where(and(eq(emails.id, claimed.id), eq(emails.status, 'sending')));
-    if (retry) throw new RetryableMailError(`The mail server refused "${mail.key}": ${(error as Error).message}`);
+    if (retry)
+      throw new RetryableMailError(`The mail server refused "${mail.key}": ${(error as Error).message}`);
     return 'failed';
   }
   await ctx.db.update(emails).set({ status: 'sent', sentAt: ctx.now() }).where(eq(emails.id, claimed.id));

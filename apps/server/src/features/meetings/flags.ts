@@ -8,12 +8,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
-import { meetings, wellnessBlocks } from '../../db/schema';
+import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { loadUserResource } from '../users/profile';
+import { convertMeetingToBlock } from '../wellness-blocks/service';
 import { presentMeetings } from './presenter';
 import { findOwnMeeting } from './queries';
 
@@ -97,34 +98,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
           .set({ maybeWellnessBlock: 'verified_false' })
           .where(eq(meetings.id, meeting.id));
       } else {
-        // Converted: the event becomes a weekly Wellness block on its weekday and time; it can only be deleted
-        // or made weekly, since its times belong to the calendar event.
-        const day = localEpochDay(user.timeZone, meeting.startsAt.getTime());
-        const [block] = await ctx.db
-          .insert(wellnessBlocks)
-          .values({
-            userId: user.id,
-            calendarId: meeting.calendarId,
-            label: meeting.summary || 'Wellness block',
-            category: meeting.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus',
-            rrule: buildWeeklyRRule([weekdayOfEpochDay(day)]),
-            startsAt: meeting.startsAt,
-            endsAt: meeting.endsAt,
-            timeZone: user.timeZone,
-            recurring: meeting.recurringMeeting,
-            deleteOnly: true,
-            sourceMeetingId: meeting.id,
-          })
-          .returning();
-        await ctx.db
-          .update(meetings)
-          .set({ maybeWellnessBlock: 'verified_true', wellnessBlockId: block!.id })
-          .where(eq(meetings.id, meeting.id));
-        await ctx.jobs.enqueue(
-          'reevaluate_user',
-          { userId: user.id },
-          { jobKey: `reevaluate_user:${user.id}` },
-        );
+        await convertMeetingToBlock(ctx, user, meeting);
       }
       await reevaluateMeetings(ctx, user.id, [meeting.id]);
       const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));

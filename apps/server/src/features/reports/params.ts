@@ -1,4 +1,4 @@
-import { isApplicableDateRange, previousSpan, spanDays } from '@meetwell/domain';
+import { previousSpan, spanDays } from '@meetwell/domain';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 
@@ -44,7 +44,9 @@ const STATUS_VALUES: Record<string, string> = {
 
 const MAX_SPAN_DAYS = 400;
 
-export const reportParams = z.object({ kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }) });
+export const reportParams = z.object({
+  kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }),
+});
 
 export const reportQuery = z.object({
   start: z.iso.date({ error: 'start must be a date (YYYY-MM-DD)' }),
@@ -70,7 +72,10 @@ export function parseStatusFilter(value: string | undefined): StatusFilter {
     const status = STATUS_VALUES[part];
     if (!status) {
       throw new AppError('validation_failed', [
-        { detail: `byAttendeeStatus: unknown status "${part}" (use all, confirmed, tentative, none, declined).`, parameter: 'byAttendeeStatus' },
+        {
+          detail: `byAttendeeStatus: unknown status "${part}" (use all, confirmed, tentative, none, declined).`,
+          parameter: 'byAttendeeStatus',
+        },
       ]);
     }
     statuses.add(status);
@@ -79,7 +84,12 @@ export function parseStatusFilter(value: string | undefined): StatusFilter {
   return { key: sorted.join(','), statuses: sorted };
 }
 
-export type ReportRange = { start: string; end: string; previous: { start: string; end: string }; days: number };
+export type ReportRange = {
+  start: string;
+  end: string;
+  previous: { start: string; end: string };
+  days: number;
+};
 
 /** The inclusive date range, at least a day apart (the picker's rule) and at most 400 days, with the span before it. */
 export function parseRange(query: Pick<ReportQuery, 'start' | 'end'>): ReportRange {
@@ -89,9 +99,9 @@ export function parseRange(query: Pick<ReportQuery, 'start' | 'end'>): ReportRan
     throw new AppError('validation_failed', [{ detail: 'end must not be before start.', parameter: 'end' }]);
   }
   if (days > MAX_SPAN_DAYS) {
-    throw new AppError('validation_failed', [{ detail: `A report spans at most ${MAX_SPAN_DAYS} days.`, parameter: 'end' }]);
+    throw new AppError('validation_failed', [
+      { detail: `A report spans at most ${MAX_SPAN_DAYS} days.`, parameter: 'end' },
+    ]);
   }
   return { ...range, previous: previousSpan(range), days };
 }
-
-export { isApplicableDateRange };

@@ -13,6 +13,7 @@ import { companies, memberships, userSettings, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource, resourceBody } from '../../http/jsonapi';
+import { requestAutoBalance } from '../autobalance/request';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -121,6 +122,8 @@ export const settingsRoutes: FeatureRoutes = (app, ctx) => {
           );
         }
       }
+      // New action settings change what auto-balance does to the user's future meetings.
+      if (action_settings) await requestAutoBalance(ctx, user.id);
       return document(await presentSettings(ctx, user));
     },
   );

@@ -1,8 +1,8 @@
+import { isValidTimeZone } from '@meetwell/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, invites, memberships, subscriptions, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
-import { isValidTimeZone } from '../../lib/time-zone';
 
 /** Webmail domains never form a team: people there each get a company of their own. */
 const PUBLIC_EMAIL_DOMAINS = new Set([

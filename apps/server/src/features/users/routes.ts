@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../auth/sessions';
@@ -5,8 +6,9 @@ import { users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
-import { isValidTimeZone } from '../../lib/time-zone';
 import { disconnectUser } from '../../realtime/broadcast';
+import { requestAutoBalance } from '../autobalance/request';
+import { refreshSlackSnooze } from '../slack/snooze';
 import { loadUserResource } from './profile';
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
@@ -93,6 +95,8 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         })
         .where(eq(users.id, user.id))
         .returning();
+      if (a.domains_allowlist !== undefined) await requestAutoBalance(ctx, user.id);
+      if (a.dnd_slack !== undefined) await refreshSlackSnooze(ctx, updated!);
       return document(await loadUserResource(ctx.db, updated!));
     },
   );

@@ -1,3 +1,4 @@
+import { COLORS, PRODUCT_NAME } from '@meetwell/domain';
 import {
   Body,
   Button,
@@ -11,7 +12,6 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { COLORS, PRODUCT_NAME } from '@meetwell/domain';
 import { type CSSProperties, createElement as h, type ReactNode } from 'react';
 
 const body: CSSProperties = {
@@ -77,7 +77,8 @@ export function EmailLayout(props: { preview: string; unsubscribeUrl: string; ch
   );
 }
 
-export const Title = (props: { children?: ReactNode }) => h(Heading, { as: 'h1', style: heading }, props.children);
+export const Title = (props: { children?: ReactNode }) =>
+  h(Heading, { as: 'h1', style: heading }, props.children);
 export const Paragraph = (props: { children?: ReactNode }) => h(Text, { style: paragraph }, props.children);
 export const Quote = (props: { children?: ReactNode }) => h(Text, { style: quote }, props.children);
 
@@ -91,9 +92,19 @@ export function ViolationList(props: { violations: readonly string[] }) {
 }
 
 export function ActionButton(props: { href: string; children?: ReactNode }) {
-  return h(Section, { style: { margin: '8px 0 16px' } }, h(Button, { href: props.href, style: button }, props.children));
+  return h(
+    Section,
+    { style: { margin: '8px 0 16px' } },
+    h(Button, { href: props.href, style: button }, props.children),
+  );
 }
 
 export function LinkLine(props: { href: string; children?: ReactNode }) {
-  return h(Text, { style: { ...paragraph, fontSize: 13 } }, props.children, ' ', h(Link, { href: props.href }, props.href));
+  return h(
+    Text,
+    { style: { ...paragraph, fontSize: 13 } },
+    props.children,
+    ' ',
+    h(Link, { href: props.href }, props.href),
+  );
 }

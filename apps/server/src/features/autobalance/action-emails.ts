@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { actions, meetings, users } from '../../db/schema';
+import { type DeliveryResult, deliverEmail } from '../mail/deliver';
+import {
+  declineNoticeEmail,
+  declinePreventedEmail,
+  declineWarningEmail,
+  type MeetingFacts,
+  organizerReminderEmail,
+  type RenderedEmail,
+  userPostActionEmail,
+  userPreActionEmail,
+} from '../mail/templates/messages';
+import { type ActionEmailKind, emailKey, preventToken } from './keys';
+
+type ActionRow = typeof actions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+const ORGANIZER_KINDS: readonly ActionEmailKind[] = ['reminder', 'decline_warning', 'decline_notice'];
+
+/** The state the action must be in for a kind to still make sense (a stale job sends nothing). */
+function stillRelevant(action: ActionRow, kind: ActionEmailKind): boolean {
+  switch (kind) {
+    case 'reminder':
+    case 'decline_warning':
+    case 'pre_action':
+      return action.status === 'scheduled';
+    case 'decline_notice':
+      return action.status === 'done' && action.performedAt !== null;
+    case 'post_action':
+      return action.status === 'done';
+    case 'decline_prevented':
+      return action.status === 'prevented';
+  }
+}
+
+export const displayName = (user: UserRow) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+const declines = (action: string) => action === 'decline' || action === 'decline_conflicts';
+
+/** Whether this address wants our mail: the user's own preferences, or, for organizers who use MeetWell, theirs. */
+async function wantsMail(
+  ctx: AppContext,
+  kind: ActionEmailKind,
+  to: string,
+  owner: UserRow,
+): Promise<boolean> {
+  if (!ORGANIZER_KINDS.includes(kind)) {
+    return (
+      owner.communicationPrefs.all_communications !== false &&
+      owner.communicationPrefs.email_reminders !== false
+    );
+  }
+  const [organizer] = await ctx.db
+    .select({ prefs: users.communicationPrefs })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${to.toLowerCase()}`)
+    .limit(1);
+  if (!organizer) return true;
+  return organizer.prefs.all_communications !== false && organizer.prefs.email_if_organizer !== false;
+}
+
+async function compose(
+  ctx: AppContext,
+  kind: ActionEmailKind,
+  action: ActionRow,
+  facts: MeetingFacts,
+): Promise<RenderedEmail> {
+  const appUrl = ctx.config.appUrl;
+  const what = declines(action.action) ? 'decline' : 'remind';
+  switch (kind) {
+    case 'reminder':
+      return organizerReminderEmail(facts, appUrl);
+    case 'decline_warning':
+      return declineWarningEmail(facts, appUrl, preventToken(ctx, action.id));
+    case 'decline_notice':
+      return declineNoticeEmail(facts, appUrl);
+    case 'pre_action':
+      return userPreActionEmail(facts, appUrl, what);
+    case 'post_action':
+      return userPostActionEmail(facts, appUrl, what);
+    case 'decline_prevented':
+      return declinePreventedEmail(facts, appUrl, action.organizerNotes ?? '');
+  }
+}
+
+export type ActionEmailResult = DeliveryResult | 'stale' | 'unwanted';
+
+/**
+ * Sends one auto-balance mail of an action, at most once per (meeting, kind) whatever retries and concurrent
+ * workers do (see deliverEmail). Organizer mails go to the action's organizer; the others to the user.
+ */
+export async function sendActionEmail(
+  ctx: AppContext,
+  actionId: string,
+  kind: ActionEmailKind,
+): Promise<ActionEmailResult> {
+  const [row] = await ctx.db
+    .select({ action: actions, meeting: meetings, owner: users })
+    .from(actions)
+    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+    .innerJoin(users, eq(users.id, actions.userId))
+    .where(eq(actions.id, actionId));
+  if (!row || !stillRelevant(row.action, kind)) return 'stale';
+  const { action, meeting, owner } = row;
+  const organizerKind = ORGANIZER_KINDS.includes(kind);
+  const to = organizerKind ? action.organizerEmail : owner.email;
+  if (!to) return 'stale';
+  if (!(await wantsMail(ctx, kind, to, owner))) return 'unwanted';
+  const facts: MeetingFacts = {
+    summary: action.meetingSummary || meeting.summary,
+    startsAt: meeting.startsAt,
+    timeZone: owner.timeZone,
+    userName: displayName(owner),
+    userEmail: owner.email,
+    organizerEmail: action.organizerEmail ?? '',
+    violations: Object.values(action.detailsNegative ?? {}),
+    deadline: action.complianceDeadline,
+  };
+  const rendered = await compose(ctx, kind, action, facts);
+  return deliverEmail(ctx, {
+    key: emailKey(meeting.id, kind),
+    kind,
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    unsubscribeUrl: rendered.unsubscribeUrl,
+    userId: owner.id,
+    meetingId: meeting.id,
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define';
+import { sendActionEmail } from './action-emails';
+import { reconcileUser, sweep } from './engine';
+import { ACTION_EMAIL_KINDS } from './keys';
+import { completeReminder, performDecline } from './perform';
+
+/** Decides again for one user after an evaluation change (enqueued by reevaluateSpans, debounced per user). */
+export const autoBalanceUserJob = defineJob({
+  name: 'autobalance_user',
+  payload: z.object({ userId: z.uuid() }),
+  maxAttempts: 5,
+  async run({ userId }, { ctx }) {
+    await reconcileUser(ctx, userId);
+  },
+});
+
+/** One auto-balance mail (organizer reminder or warning, user notices); at most once per (meeting, kind). */
+export const autoBalanceEmailJob = defineJob({
+  name: 'autobalance_email',
+  payload: z.object({ actionId: z.uuid(), kind: z.enum(ACTION_EMAIL_KINDS) }),
+  maxAttempts: 8,
+  async run({ actionId, kind }, { ctx }) {
+    const result = await sendActionEmail(ctx, actionId, kind);
+    // The reminder is the whole of a remind action: once it is out (or cannot go out), the action is done.
+    if (kind === 'reminder' && result !== 'stale' && result !== 'in_flight')
+      await completeReminder(ctx, actionId);
+  },
+});
+
+/** The decline at the compliance deadline (run_at = deadline, job key per meeting). */
+export const autoBalanceDeclineJob = defineJob({
+  name: 'autobalance_decline',
+  payload: z.object({ actionId: z.uuid() }),
+  maxAttempts: 6,
+  async run({ actionId }, { ctx }) {
+    await performDecline(ctx, actionId);
+  },
+});
+
+/** Every 10 minutes: users with meetings in the coming days are decided again, overdue declines run. */
+export const autoBalanceSweepJob = defineJob({
+  name: 'autobalance_sweep',
+  payload: z.object({}),
+  maxAttempts: 1,
+  cron: { schedule: '*/10 * * * *' },
+  async run(_payload, { ctx }) {
+    await sweep(ctx);
+  },
+});

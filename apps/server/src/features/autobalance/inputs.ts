@@ -1,0 +1,169 @@
+import {
+  type BlockOccurrenceIndex,
+  expandWellnessBlockOccurrences,
+  indexBlockOccurrences,
+  type MeetingInput,
+  type OtherMeetingInput,
+} from '@meetwell/domain';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { agendaItems, meetings, objectives, preworkItems, users, wellnessBlocks } from '../../db/schema';
+import { loadSettings } from '../settings/routes';
+import { loadUserResource } from '../users/profile';
+
+export type MeetingRow = typeof meetings.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+const HOUR = 3_600_000;
+/** Meetings this far around the decided ones are loaded as neighbours for the conflict rule. */
+const NEIGHBOUR_MARGIN_MS = 24 * HOUR;
+
+/** Everything about a user that auto-balance decides with: settings, lists, plan and Wellness blocks. */
+export type UserContext = Awaited<ReturnType<typeof loadSettings>> & {
+  user: UserRow;
+  plan: string;
+  blocks: (typeof wellnessBlocks.$inferSelect)[];
+};
+
+export async function loadUserContext(ctx: AppContext, userId: string): Promise<UserContext | null> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const [settings, profile, blocks] = await Promise.all([
+    loadSettings(ctx, user),
+    loadUserResource(ctx.db, user),
+    ctx.db.select().from(wellnessBlocks).where(eq(wellnessBlocks.userId, userId)),
+  ]);
+  return { ...settings, user, plan: String(profile.attributes.subscription_plan ?? 'trial'), blocks };
+}
+
+type Items = {
+  agenda: { status: string }[];
+  objectives: { status: string }[];
+  prework: { status: string }[];
+};
+
+async function loadItems(ctx: AppContext, ids: string[]): Promise<Map<string, Items>> {
+  const byMeeting = new Map<string, Items>();
+  if (ids.length === 0) return byMeeting;
+  const entry = (id: string) => {
+    let items = byMeeting.get(id);
+    if (!items) {
+      items = { agenda: [], objectives: [], prework: [] };
+      byMeeting.set(id, items);
+    }
+    return items;
+  };
+  const [agenda, objectiveRows, prework] = await Promise.all([
+    ctx.db
+      .select({ meetingId: agendaItems.meetingId, status: agendaItems.status })
+      .from(agendaItems)
+      .where(inArray(agendaItems.meetingId, ids)),
+    ctx.db
+      .select({ meetingId: objectives.meetingId, status: objectives.status })
+      .from(objectives)
+      .where(inArray(objectives.meetingId, ids)),
+    ctx.db
+      .select({ meetingId: preworkItems.meetingId, status: preworkItems.status })
+      .from(preworkItems)
+      .where(inArray(preworkItems.meetingId, ids)),
+  ]);
+  for (const r of agenda) entry(r.meetingId).agenda.push({ status: r.status });
+  for (const r of objectiveRows) entry(r.meetingId).objectives.push({ status: r.status });
+  for (const r of prework) entry(r.meetingId).prework.push({ status: r.status });
+  return byMeeting;
+}
+
+/** A stored meeting as the domain's rules read it. */
+export function toMeetingInput(m: MeetingRow, items: Items | undefined): MeetingInput {
+  return {
+    id: m.id,
+    eventKey: m.eventKey,
+    summary: m.summary,
+    description: m.description,
+    location: m.location,
+    conferenceUrl: m.conferenceUrl,
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    allDay: m.allDay,
+    status: m.status,
+    attendeesCount: m.attendeesCount,
+    organizerEmail: m.organizerEmail,
+    responseStatus: m.responseStatus,
+    userOptional: m.userOptional,
+    recurringMeeting: m.recurringMeeting,
+    invitedAt: m.invitedAt,
+    intention: m.intention,
+    skipEvaluation: m.skipEvaluation,
+    maybeWellnessBlock: m.maybeWellnessBlock,
+    wellnessBlockId: m.wellnessBlockId,
+    eventReportCardId: m.eventReportCardId,
+    agendaItems: items?.agenda ?? [],
+    objectives: items?.objectives ?? [],
+    preworkItems: items?.prework ?? [],
+  };
+}
+
+/** Another meeting of the user, for the meeting_conflict rule. */
+export function toOtherMeeting(m: MeetingRow, userEmail: string): OtherMeetingInput {
+  return {
+    id: m.id,
+    eventKey: m.eventKey,
+    summary: m.summary,
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    allDay: m.allDay,
+    status: m.status,
+    responseStatus: m.responseStatus,
+    userIsOrganizer: (m.organizerEmail ?? '').toLowerCase() === userEmail.toLowerCase(),
+    scoreable:
+      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
+  };
+}
+
+export type MeetingsAround = {
+  /** The meetings starting in [from, to) (or the requested ids), not deleted. */
+  targets: MeetingRow[];
+  items: Map<string, Items>;
+  neighbours: OtherMeetingInput[];
+  occurrences: BlockOccurrenceIndex;
+};
+
+/**
+ * The meetings to decide on (starting in [from, to), or only `ids`) with what the rules need around them:
+ * neighbours a day either side, their items, and the user's Wellness block occurrences.
+ */
+export async function loadMeetingsAround(
+  ctx: AppContext,
+  context: UserContext,
+  range: { from: Date; to: Date; ids?: string[] },
+): Promise<MeetingsAround> {
+  const from = new Date(range.from.getTime() - NEIGHBOUR_MARGIN_MS);
+  const to = new Date(range.to.getTime() + NEIGHBOUR_MARGIN_MS);
+  const around = await ctx.db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, context.user.id),
+        ne(meetings.status, 'deleted'),
+        lt(meetings.startsAt, to),
+        gt(meetings.endsAt, from),
+      ),
+    );
+  const targets = range.ids
+    ? around.filter((m) => range.ids?.includes(m.id))
+    : around.filter((m) => m.startsAt >= range.from && m.startsAt < range.to);
+  const items = await loadItems(
+    ctx,
+    targets.map((m) => m.id),
+  );
+  const occurrences = indexBlockOccurrences(
+    expandWellnessBlockOccurrences(context.blocks, { from, to, timeZone: context.user.timeZone }),
+  );
+  return {
+    targets,
+    items,
+    neighbours: around.map((m) => toOtherMeeting(m, context.user.email)),
+    occurrences,
+  };
+}

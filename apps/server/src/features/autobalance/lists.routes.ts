@@ -1,0 +1,182 @@
+import {
+  INVALID_DOMAIN_DIALOG,
+  INVALID_EMAIL_DIALOG,
+  isValidDomain,
+  isValidEmail,
+  normalizeDomain,
+  normalizeEmail,
+  splitTagInput,
+  uniqueTags,
+} from '@meetwell/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { companies, users } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
+import { document, resource } from '../../http/jsonapi';
+import { isCompanyAdmin } from '../settings/routes';
+import { loadUserResource } from '../users/profile';
+import { requestAutoBalance } from './request';
+
+const MAX_ENTRIES = 500;
+type CompanyRow = typeof companies.$inferSelect;
+
+/** A list as an array, or as one string of entries separated by commas, spaces or line breaks. */
+const listValue = z.union([z.array(z.string().max(320)).max(MAX_ENTRIES), z.string().max(100_000)]);
+
+const bulkBody = z.union([
+  z.object({
+    data: z.object({
+      type: z.string().max(60).optional(),
+      attributes: z.object({ email_list: listValue }).strict(),
+    }),
+  }),
+  z.object({ email_list: listValue }).strict(),
+]);
+
+const companyBody = z.object({
+  data: z.object({
+    type: z.string().max(60).optional(),
+    id: z.string().optional(),
+    attributes: z.object({ domains_allowlist: listValue, organizer_denylist: listValue }).partial().strict(),
+  }),
+});
+
+const entries = (value: string | string[]) =>
+  Array.isArray(value) ? value.flatMap(splitTagInput) : splitTagInput(value);
+
+/**
+ * Validates a tag list with the domain's rules (the 'Invalid email' / 'Invalid email domain' dialogs' message,
+ * one error per bad entry, pointing at it), then normalises it and keeps each value once.
+ */
+export function validateList(value: string | string[], kind: 'email' | 'domain', pointer: string): string[] {
+  const list = entries(value);
+  const valid = kind === 'email' ? isValidEmail : isValidDomain;
+  const message = kind === 'email' ? INVALID_EMAIL_DIALOG.message : INVALID_DOMAIN_DIALOG.message;
+  const issues: ErrorIssue[] = [];
+  list.forEach((entry, i) => {
+    if (!valid(entry)) issues.push({ detail: `${message} (${entry})`, pointer: `${pointer}/${i}` });
+  });
+  if (issues.length) throw new AppError('validation_failed', issues);
+  if (list.length > MAX_ENTRIES) {
+    throw new AppError('validation_failed', [{ detail: `At most ${MAX_ENTRIES} entries.`, pointer }]);
+  }
+  const normalize = kind === 'email' ? normalizeEmail : normalizeDomain;
+  return uniqueTags(list.map((entry) => normalize(entry)));
+}
+
+export function presentCompany(company: CompanyRow) {
+  return resource('companies', company.id, {
+    name: company.name,
+    license_by: company.licenseBy,
+    domains_allowlist: company.domainsAllowlist,
+    organizer_denylist: company.organizerDenylist,
+  });
+}
+
+async function adminCompany(ctx: AppContext, user: typeof users.$inferSelect) {
+  if (!user.companyId || !(await isCompanyAdmin(ctx, user))) {
+    throw forbidden('Only admins can change the team lists.');
+  }
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, user.companyId));
+  if (!company) throw forbidden('Only admins can change the team lists.');
+  return company;
+}
+
+async function rebalanceCompany(ctx: AppContext, companyId: string) {
+  const members = await ctx.db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+  for (const member of members) await requestAutoBalance(ctx, member.id);
+}
+
+export const listRoutes: FeatureRoutes = (app, ctx) => {
+  app.post(
+    '/api/v1/users/denylisted_organizers/bulk',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary:
+          "Replace the user's VIP organizers (never acted on); team entries are kept on the team's list",
+        body: bulkBody,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
+      const pointer = 'data' in body ? '/data/attributes/email_list' : '/email_list';
+      const list = validateList(raw, 'email', pointer);
+      const [company] = user.companyId
+        ? await ctx.db.select().from(companies).where(eq(companies.id, user.companyId))
+        : [];
+      const team = new Set((company?.organizerDenylist ?? []).map((e) => normalizeEmail(e)));
+      const [updated] = await ctx.db
+        .update(users)
+        .set({ organizerDenylist: list.filter((e) => !team.has(e)), updatedAt: ctx.now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      await requestAutoBalance(ctx, user.id);
+      return document(await loadUserResource(ctx.db, updated!));
+    },
+  );
+
+  app.post(
+    '/api/v1/company/denylisted_organizers/bulk',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary: "Replace the team's VIP organizers (admins)",
+        body: bulkBody,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const company = await adminCompany(ctx, user);
+      const body = request.body;
+      const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
+      const list = validateList(raw, 'email', 'data' in body ? '/data/attributes/email_list' : '/email_list');
+      const [updated] = await ctx.db
+        .update(companies)
+        .set({ organizerDenylist: list, updatedAt: ctx.now() })
+        .where(eq(companies.id, company.id))
+        .returning();
+      await rebalanceCompany(ctx, company.id);
+      return document(presentCompany(updated!));
+    },
+  );
+
+  app.patch(
+    '/api/v1/company',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary: "Change the team's allowed domains or VIP organizers (admins)",
+        body: companyBody,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const company = await adminCompany(ctx, user);
+      const a = request.body.data.attributes;
+      const domains =
+        a.domains_allowlist !== undefined
+          ? validateList(a.domains_allowlist, 'domain', '/data/attributes/domains_allowlist')
+          : undefined;
+      const vips =
+        a.organizer_denylist !== undefined
+          ? validateList(a.organizer_denylist, 'email', '/data/attributes/organizer_denylist')
+          : undefined;
+      const [updated] = await ctx.db
+        .update(companies)
+        .set({
+          ...(domains !== undefined && { domainsAllowlist: domains }),
+          ...(vips !== undefined && { organizerDenylist: vips }),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(companies.id, company.id))
+        .returning();
+      await rebalanceCompany(ctx, company.id);
+      return document(presentCompany(updated!));
+    },
+  );
+};

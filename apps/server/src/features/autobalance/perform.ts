@@ -1,0 +1,185 @@
+import { PRODUCT_NAME } from '@meetwell/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { NeedsPermissionError } from '../../auth/oidc/access-token';
+import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
+import type { AppContext } from '../../context';
+import { actions, meetings, users } from '../../db/schema';
+import { broadcastToUser } from '../../realtime/broadcast';
+import { notifyUser } from '../../realtime/notifications';
+import { displayName, sendActionEmail } from './action-emails';
+import { decideMeeting, notifyFlags } from './decide';
+import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './engine';
+import { loadMeetingsAround, loadUserContext } from './inputs';
+import { isRetryableNotApplied, prepareResponse } from './provider';
+
+const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
+
+async function loadAction(ctx: AppContext, actionId: string) {
+  const [row] = await ctx.db
+    .select({ action: actions, meeting: meetings, owner: users })
+    .from(actions)
+    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+    .innerJoin(users, eq(users.id, actions.userId))
+    .where(eq(actions.id, actionId));
+  return row ?? null;
+}
+
+async function userNotices(ctx: AppContext, userId: string) {
+  const context = await loadUserContext(ctx, userId);
+  return notifyFlags(context?.effective.action.reminder_email ?? 'no_email');
+}
+
+/**
+ * After the organizer's reminder went out: the remind action is done (scheduled → done, once), the user is told
+ * (one notice, when their reminder_email preference asks for any), and the app refreshes. The notice is sent
+ * again on a retry until it is in the emails table, whoever did the transition.
+ */
+export async function completeReminder(ctx: AppContext, actionId: string): Promise<'done' | 'skipped'> {
+  const [done] = await ctx.db
+    .update(actions)
+    .set({ status: 'done', performedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(and(eq(actions.id, actionId), eq(actions.status, 'scheduled')))
+    .returning();
+  const row = await loadAction(ctx, actionId);
+  if (row?.action.status !== 'done' || isDeclineAction(row.action.action)) return 'skipped';
+  if (done) {
+    await notifyUser(ctx, row.owner.id, {
+      kind: 'auto_balance',
+      title: 'Organizer reminded',
+      message: `We reminded ${row.action.organizerEmail} that ${title(row.action.meetingSummary)} needs changes.`,
+    });
+    await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', row.owner.id, {
+      type: 'action_done',
+      meeting_id: row.meeting.id,
+    });
+  }
+  const notices = await userNotices(ctx, row.owner.id);
+  if (notices.before || notices.after) await sendActionEmail(ctx, actionId, 'post_action');
+  return done ? 'done' : 'skipped';
+}
+
+/** The organizer's decline notice and the user's post-action notice; idempotent (keyed mail). */
+async function afterDecline(ctx: AppContext, action: ActionRow) {
+  await sendActionEmail(ctx, action.id, 'decline_notice');
+  if ((await userNotices(ctx, action.userId)).after) await sendActionEmail(ctx, action.id, 'post_action');
+}
+
+export type DeclineOutcome =
+  | 'declined'
+  | 'declined_locally'
+  | 'already_done'
+  | 'taken'
+  | 'cancelled'
+  | 'rescheduled'
+  | 'failed'
+  | 'skipped';
+
+/**
+ * Declines a meeting at its compliance deadline, at most once:
+ * 1. decide again with fresh data: compliant, answered, prevented or ignored meanwhile → cancelled; the deadline
+ *    moved later → rescheduled;
+ * 2. claim: UPDATE … SET status='done' WHERE status='scheduled' RETURNING — one caller wins, the others stop;
+ * 3. only the winner calls the provider. A failure that certainly did not apply (429, expired token, or before
+ *    the call) puts the action back to scheduled and throws, so the job retries; any other failure is final
+ *    ('failed'): retrying an uncertain decline could decline twice;
+ * 4. performed_at is set, the meeting marked declined, the user notified, then the keyed mails.
+ * A retry that finds the decline performed only completes the mails.
+ */
+export async function performDecline(ctx: AppContext, actionId: string): Promise<DeclineOutcome> {
+  const row = await loadAction(ctx, actionId);
+  if (!row) return 'skipped';
+  const { action, meeting, owner } = row;
+  if (action.status === 'done' && action.performedAt && isDeclineAction(action.action)) {
+    await afterDecline(ctx, action);
+    return 'already_done';
+  }
+  if (action.status !== 'scheduled') return 'skipped';
+
+  const now = ctx.now();
+  const context = await loadUserContext(ctx, owner.id);
+  if (!context) return 'skipped';
+  const around = await loadMeetingsAround(ctx, context, {
+    from: meeting.startsAt,
+    to: meeting.endsAt,
+    ids: [meeting.id],
+  });
+  const current = around.targets[0];
+  const decision = current ? decideMeeting(current, context, around, now) : null;
+  if (!current || !decision?.act || !decision.declineAt) {
+    await closeAction(ctx, action.id, 'cancelled');
+    return 'cancelled';
+  }
+  if (decision.declineAt.getTime() > now.getTime() + 5_000) {
+    await scheduleDecline(ctx, action, decision.declineAt);
+    return 'rescheduled';
+  }
+
+  // The organizer hears of it before it happens (the warning job may not have run yet when the deadline
+  // was already past at first detection): both are keyed, so this never sends them twice.
+  await sendActionEmail(ctx, action.id, 'decline_warning');
+  if (decision.notifyUserBefore) await sendActionEmail(ctx, action.id, 'pre_action');
+
+  const [claimed] = await ctx.db
+    .update(actions)
+    .set({ status: 'done', performedAt: null, detailsNegative: decision.violations, updatedAt: now })
+    .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
+    .returning();
+  if (!claimed) return 'taken';
+
+  const violations = Object.values(decision.violations);
+  const comment = `Declined by ${PRODUCT_NAME} for ${displayName(owner)}: this meeting does not meet their meeting standards (${violations.join('; ')}).`;
+  let calledProvider = false;
+  let mode: 'provider' | 'local' = 'local';
+  try {
+    const responder = await prepareResponse(ctx, current, 'declined', comment);
+    mode = responder.mode;
+    if (responder.mode === 'provider') {
+      calledProvider = true;
+      await responder.call();
+    }
+  } catch (error) {
+    const notApplied =
+      (!calledProvider && !(error instanceof NeedsPermissionError)) || isRetryableNotApplied(error);
+    if (notApplied) {
+      await ctx.db
+        .update(actions)
+        .set({ status: 'scheduled', updatedAt: ctx.now() })
+        .where(and(eq(actions.id, action.id), eq(actions.status, 'done'), isNull(actions.performedAt)));
+      throw error;
+    }
+    await ctx.db
+      .update(actions)
+      .set({ status: 'failed', updatedAt: ctx.now() })
+      .where(eq(actions.id, action.id));
+    await notifyUser(ctx, owner.id, {
+      kind: 'auto_balance',
+      level: 'warning',
+      title: 'Could not decline',
+      message: `We could not decline ${title(current.summary)} in your calendar: ${(error as Error).message}`,
+    });
+    return 'failed';
+  }
+
+  const [performed] = await ctx.db
+    .update(actions)
+    .set({ performedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(eq(actions.id, action.id))
+    .returning();
+  await ctx.db
+    .update(meetings)
+    .set({ responseStatus: 'declined', updatedAt: ctx.now() })
+    .where(eq(meetings.id, meeting.id));
+  await notifyUser(ctx, owner.id, {
+    kind: 'auto_balance',
+    title: 'Meeting declined',
+    message: `We declined ${title(current.summary)} for you: ${violations.join('; ')}.`,
+  });
+  await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
+    type: 'action_done',
+    meeting_id: meeting.id,
+  });
+  // A declined meeting no longer conflicts with its neighbours.
+  await reevaluateMeetings(ctx, owner.id, [meeting.id]);
+  await afterDecline(ctx, performed ?? claimed);
+  return mode === 'provider' ? 'declined' : 'declined_locally';
+}

@@ -1,0 +1,219 @@
+import { FUTURE_ACTIONS_WINDOW_DAYS, isActionQueued, PAST_ACTIONS_WINDOW_DAYS } from '@meetwell/domain';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { actions, meetings } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError, notFound } from '../../http/errors';
+import { document, resource } from '../../http/jsonapi';
+import { presentMeetings } from '../meetings/presenter';
+import { acceptMeeting, findActionByToken, preventDecline } from './respond';
+
+const DAY = 86_400_000;
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+const periodQuery = z.object({
+  'by_period[starts_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  'by_period[ends_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+
+function period(query: z.infer<typeof periodQuery>, defaults: { from: Date; to: Date }) {
+  const from = query['by_period[starts_at]'] ? new Date(query['by_period[starts_at]']) : null;
+  const to = query['by_period[ends_at]'] ? new Date(query['by_period[ends_at]']) : null;
+  if (from && to && !(to > from)) {
+    throw new AppError('validation_failed', [
+      { detail: 'by_period[ends_at] must be after by_period[starts_at].', parameter: 'by_period[ends_at]' },
+    ]);
+  }
+  return { from: from ?? defaults.from, to: to ?? defaults.to, explicitFrom: Boolean(from) };
+}
+
+type ActionRow = typeof actions.$inferSelect;
+type MeetingRow = typeof meetings.$inferSelect;
+
+/** The spec's Action (future and past actions). */
+export function presentAction(
+  action: ActionRow,
+  meeting: Pick<MeetingRow, 'startsAt' | 'endsAt'>,
+  now: Date,
+) {
+  return resource('actions', action.id, {
+    action: action.action,
+    status: action.status,
+    manual: action.manual,
+    organizer_email: action.organizerEmail,
+    meeting_id: action.meetingId,
+    meeting_summary: action.meetingSummary,
+    meeting_starts_at: meeting.startsAt.toISOString(),
+    meeting_ends_at: meeting.endsAt.toISOString(),
+    details_negative: action.detailsNegative,
+    compliance_deadline: iso(action.complianceDeadline),
+    queued:
+      action.status === 'scheduled' && action.complianceDeadline
+        ? isActionQueued(action.complianceDeadline, now)
+        : false,
+    performed_at: iso(action.performedAt),
+    organizer_notes: action.organizerNotes,
+  });
+}
+
+/** What the prevent-decline page shows (the token holder is the organizer). */
+function presentTokenMeeting(found: { action: ActionRow; meeting: MeetingRow }) {
+  const { action, meeting } = found;
+  return resource('meetings', meeting.id, {
+    summary: action.meetingSummary || meeting.summary,
+    starts_at: meeting.startsAt.toISOString(),
+    ends_at: meeting.endsAt.toISOString(),
+    compliance_deadline: iso(action.complianceDeadline),
+    details_negative: Object.values(action.detailsNegative ?? {}),
+    violations: action.detailsNegative,
+    organizer_email: action.organizerEmail,
+    status: action.status,
+    prevented: action.status === 'prevented',
+    organizer_notes: action.organizerNotes,
+  });
+}
+
+const publicRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const tokenParams = z.object({ token: z.string().min(10).max(200) });
+
+export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/future_actions',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary:
+          'Scheduled actions (default: deadlines in the next 7 days, and the ones queued past their deadline)',
+        querystring: periodQuery,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const now = ctx.now();
+      const { from, to, explicitFrom } = period(request.query, {
+        from: now,
+        to: new Date(now.getTime() + FUTURE_ACTIONS_WINDOW_DAYS * DAY),
+      });
+      const rows = await ctx.db
+        .select({ action: actions, meeting: meetings })
+        .from(actions)
+        .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+        .where(
+          and(
+            eq(actions.userId, user.id),
+            eq(actions.status, 'scheduled'),
+            gt(meetings.startsAt, now),
+            lt(sql`coalesce(${actions.complianceDeadline}, ${meetings.startsAt})`, to),
+            explicitFrom
+              ? gte(sql`coalesce(${actions.complianceDeadline}, ${meetings.startsAt})`, from)
+              : undefined,
+          ),
+        )
+        .orderBy(asc(actions.complianceDeadline), asc(meetings.startsAt))
+        .limit(500);
+      return document(
+        rows.map((r) => presentAction(r.action, r.meeting, now)),
+        { starts_at: from.toISOString(), ends_at: to.toISOString() },
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/past_actions',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary: 'Actions taken (done, failed, prevented, ignored); default: the last 7 days',
+        querystring: periodQuery,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const now = ctx.now();
+      const { from, to } = period(request.query, {
+        from: new Date(now.getTime() - PAST_ACTIONS_WINDOW_DAYS * DAY),
+        to: now,
+      });
+      const at = sql`coalesce(${actions.performedAt}, ${actions.updatedAt})`;
+      const rows = await ctx.db
+        .select({ action: actions, meeting: meetings })
+        .from(actions)
+        .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+        .where(
+          and(
+            eq(actions.userId, user.id),
+            inArray(actions.status, ['done', 'failed', 'prevented', 'ignored']),
+            gte(at, from),
+            lte(at, to),
+          ),
+        )
+        .orderBy(desc(at))
+        .limit(500);
+      return document(
+        rows.map((r) => presentAction(r.action, r.meeting, now)),
+        { starts_at: from.toISOString(), ends_at: to.toISOString() },
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/users/meetings/accept/:meeting_id',
+    {
+      schema: {
+        tags: ['auto-balance'],
+        summary:
+          'Ignore an action: accept the meeting for the user (through the calendar when it can answer)',
+        params: z.object({ meeting_id: z.uuid({ error: 'must be a meeting id' }) }),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const row = await acceptMeeting(ctx, user, request.params.meeting_id);
+      return document((await presentMeetings(ctx.db, [row]))[0]);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/meetings/details/:token',
+    {
+      config: publicRateLimit,
+      schema: {
+        tags: ['auto-balance'],
+        summary: 'The prevent-decline page: the meeting its token opens (public)',
+        params: tokenParams,
+      },
+    },
+    async (request) => {
+      const found = await findActionByToken(ctx, request.params.token);
+      if (!found) throw notFound('meeting');
+      return document(presentTokenMeeting(found));
+    },
+  );
+
+  app.patch(
+    '/api/v1/users/meetings/prevent_decline/:token',
+    {
+      config: publicRateLimit,
+      schema: {
+        tags: ['auto-balance'],
+        summary: 'The organizer prevents the decline, with notes for the attendee (public)',
+        params: tokenParams,
+        body: z
+          .object({
+            data: z.object({
+              type: z.string().max(40).optional(),
+              id: z.string().optional(),
+              attributes: z.object({ organizer_notes: z.string().trim().max(5000).nullish() }).strict(),
+            }),
+          })
+          .optional(),
+      },
+    },
+    async (request) => {
+      const notes = request.body?.data.attributes.organizer_notes ?? '';
+      const done = await preventDecline(ctx, request.params.token, notes);
+      if (!done) throw notFound('meeting');
+      return document(presentTokenMeeting(done));
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import { formatDate, PRODUCT_NAME } from '@meetwell/domain';
+import { render } from '@react-email/components';
+import { createElement as h, type ReactElement } from 'react';
+import { ActionButton, EmailLayout, LinkLine, Paragraph, Quote, Title, ViolationList } from './layout';
+
+/** What the auto-balance mails say about one meeting. */
+export type MeetingFacts = {
+  summary: string;
+  startsAt: Date;
+  /** The user's zone: times are shown in it, with its name. */
+  timeZone: string;
+  /** The attendee on whose behalf MeetWell acts. */
+  userName: string;
+  userEmail: string;
+  organizerEmail: string;
+  /** The failed rules' sentences. */
+  violations: string[];
+  /** When the decline happens (decline actions). */
+  deadline: Date | null;
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string; unsubscribeUrl: string };
+
+export const unsubscribeUrl = (appUrl: string, email: string) =>
+  `${appUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
+export const preventDeclineUrl = (appUrl: string, token: string) =>
+  `${appUrl}/prevent-decline?token=${encodeURIComponent(token)}`;
+
+/** 'Monday, November 23rd 2026 at 10:00 am (Europe/Paris)' */
+export function formatWhen(date: Date, timeZone: string): string {
+  return `${formatDate(date, 'Long', timeZone)} at ${formatDate(date, 'Time', timeZone)} (${timeZone})`;
+}
+
+const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
+
+async function renderEmail(
+  subject: string,
+  element: ReactElement,
+  unsubscribe: string,
+): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text, unsubscribeUrl: unsubscribe };
+}
+
+/** To the organizer: the meeting breaks the attendee's standards; please change it (remind actions). */
+export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
+  const when = formatWhen(facts.startsAt, facts.timeZone);
+  return renderEmail(
+    `Your meeting ${title(facts.summary)} needs a few changes`,
+    h(
+      EmailLayout,
+      {
+        preview: `${facts.userName} asks for a few changes to ${title(facts.summary)}`,
+        unsubscribeUrl: unsubscribe,
+      },
+      h(Title, null, `${title(facts.summary)} needs a few changes`),
+      h(
+        Paragraph,
+        null,
+        `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards yet:`,
+      ),
+      h(ViolationList, { violations: facts.violations }),
+      h(Paragraph, null, 'Updating the invitation (an agenda, a shorter slot, another time…) fixes it.'),
+    ),
+    unsubscribe,
+  );
+}
+
+/** To the organizer: the meeting will be declined at the deadline unless it is fixed or the decline prevented. */
+export function declineWarningEmail(facts: MeetingFacts, appUrl: string, preventToken: string) {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
+  const when = formatWhen(facts.startsAt, facts.timeZone);
+  const deadline = facts.deadline ? formatWhen(facts.deadline, facts.timeZone) : 'shortly before it starts';
+  const prevent = preventDeclineUrl(appUrl, preventToken);
+  return renderEmail(
+    `${title(facts.summary)} may be declined`,
+    h(
+      EmailLayout,
+      { preview: `${facts.userName} may decline ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
+      h(Title, null, `${title(facts.summary)} may be declined`),
+      h(
+        Paragraph,
+        null,
+        `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards:`,
+      ),
+      h(ViolationList, { violations: facts.violations }),
+      h(
+        Paragraph,
+        null,
+        `If it still does not meet them by ${deadline}, ${PRODUCT_NAME} will decline it for ${facts.userName}. Update the invitation, or tell them why this meeting matters:`,
+      ),
+      h(ActionButton, { href: prevent }, 'Prevent this decline'),
+      h(LinkLine, { href: prevent }, 'Or open this link:'),
+    ),
+    unsubscribe,
+  );
+}
+
+/** To the organizer: the meeting was declined for the attendee. */
+export function declineNoticeEmail(facts: MeetingFacts, appUrl: string) {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
+  return renderEmail(
+    `${facts.userName} declined ${title(facts.summary)}`,
+    h(
+      EmailLayout,
+      { preview: `${title(facts.summary)} was declined`, unsubscribeUrl: unsubscribe },
+      h(Title, null, `${facts.userName} declined ${title(facts.summary)}`),
+      h(
+        Paragraph,
+        null,
+        `${PRODUCT_NAME} declined ${title(facts.summary)} (${formatWhen(facts.startsAt, facts.timeZone)}) for ${facts.userName} (${facts.userEmail}) because it does not meet their meeting standards:`,
+      ),
+      h(ViolationList, { violations: facts.violations }),
+      h(Paragraph, null, 'Fixing the invitation and inviting them again is always welcome.'),
+    ),
+    unsubscribe,
+  );
+}
+
+/** To the user, before an action: what MeetWell is about to do (reminder_email pre_action / pre_and_post). */
+export function userPreActionEmail(facts: MeetingFacts, appUrl: string, action: 'remind' | 'decline') {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.userEmail);
+  const deadline = facts.deadline ? formatWhen(facts.deadline, facts.timeZone) : 'its compliance deadline';
+  const what =
+    action === 'decline'
+      ? `We warned ${facts.organizerEmail} and will decline ${title(facts.summary)} for you at ${deadline} unless it is fixed or the organizer prevents it.`
+      : `We are reminding ${facts.organizerEmail} that ${title(facts.summary)} needs changes.`;
+  return renderEmail(
+    action === 'decline'
+      ? `We may decline ${title(facts.summary)} for you`
+      : `We are reminding the organizer of ${title(facts.summary)}`,
+    h(
+      EmailLayout,
+      { preview: what, unsubscribeUrl: unsubscribe },
+      h(Title, null, 'Auto-Balance is on it'),
+      h(
+        Paragraph,
+        null,
+        `${title(facts.summary)} on ${formatWhen(facts.startsAt, facts.timeZone)} does not meet your standards:`,
+      ),
+      h(ViolationList, { violations: facts.violations }),
+      h(Paragraph, null, what),
+      h(
+        LinkLine,
+        { href: `${appUrl}/my/balance/action` },
+        'Ignore it (and accept the meeting) from your future actions:',
+      ),
+    ),
+    unsubscribe,
+  );
+}
+
+/** To the user, after an action: the reminder was sent, or the meeting declined. */
+export function userPostActionEmail(facts: MeetingFacts, appUrl: string, action: 'remind' | 'decline') {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.userEmail);
+  const what =
+    action === 'decline'
+      ? `We declined ${title(facts.summary)} for you and told ${facts.organizerEmail} why.`
+      : `We reminded ${facts.organizerEmail} that ${title(facts.summary)} needs changes.`;
+  return renderEmail(
+    action === 'decline'
+      ? `We declined ${title(facts.summary)} for you`
+      : `We reminded the organizer of ${title(facts.summary)}`,
+    h(
+      EmailLayout,
+      { preview: what, unsubscribeUrl: unsubscribe },
+      h(Title, null, 'Auto-Balance took action'),
+      h(Paragraph, null, what),
+      h(Paragraph, null, `${title(facts.summary)} on ${formatWhen(facts.startsAt, facts.timeZone)}:`),
+      h(ViolationList, { violations: facts.violations }),
+      h(LinkLine, { href: `${appUrl}/my/balance/action` }, 'See your past actions:'),
+    ),
+    unsubscribe,
+  );
+}
+
+/** To the user: the organizer prevented the decline, with their notes. */
+export function declinePreventedEmail(facts: MeetingFacts, appUrl: string, notes: string) {
+  const unsubscribe = unsubscribeUrl(appUrl, facts.userEmail);
+  return renderEmail(
+    `${facts.organizerEmail} prevented the decline of ${title(facts.summary)}`,
+    h(
+      EmailLayout,
+      { preview: `The organizer asked to keep ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
+      h(Title, null, 'The decline was prevented'),
+      h(
+        Paragraph,
+        null,
+        `${facts.organizerEmail} asked to keep ${title(facts.summary)} (${formatWhen(facts.startsAt, facts.timeZone)}), so we will not decline it.`,
+      ),
+      notes ? h(Paragraph, null, 'Their notes:') : null,
+      notes ? h(Quote, null, notes) : null,
+      h(LinkLine, { href: `${appUrl}/my/balance/action` }, 'Your actions:'),
+    ),
+    unsubscribe,
+  );
+}

@@ -1,0 +1,171 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { identities, users } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { randomToken } from '../../lib/crypto';
+import { SLACK_AUTHORIZE_URL, SLACK_USER_SCOPE, slackClient } from './slack.client';
+import { disconnectSlack } from './snooze';
+
+const STATE_TTL_MS = 10 * 60_000;
+const stateSchema = z.object({ u: z.string(), n: z.string(), e: z.number(), o: z.string().optional() });
+
+const callbackUrl = (ctx: AppContext) => `${ctx.config.appUrl}/api/v1/auth/slack/callback`;
+
+/** A path of this site to come back to (the Account screen by default); never another site. */
+function returnPath(origin: string | undefined): string {
+  return origin && /^\/(?!\/)[^\s\\]*$/.test(origin) ? origin : '/my/account';
+}
+
+function slackConfig(ctx: AppContext) {
+  const { clientId, clientSecret } = ctx.config.slack;
+  if (!clientId || !clientSecret)
+    throw new AppError('unavailable', 'Slack is not configured on this server.');
+  return { clientId, clientSecret };
+}
+
+/** The OAuth state: sealed (encrypted, tamper-evident) with the user it belongs to and an expiry. */
+function sealState(ctx: AppContext, userId: string, origin: string) {
+  return ctx.secrets.encrypt(
+    JSON.stringify({ u: userId, n: randomToken(12), e: ctx.now().getTime() + STATE_TTL_MS, o: origin }),
+  );
+}
+
+function openState(ctx: AppContext, sealed: string | undefined) {
+  if (!sealed) return null;
+  try {
+    const parsed = stateSchema.safeParse(JSON.parse(ctx.secrets.decrypt(sealed)));
+    return parsed.success && parsed.data.e > ctx.now().getTime() ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const withQuery = (ctx: AppContext, path: string, value: string) =>
+  `${ctx.config.appUrl}${path}${path.includes('?') ? '&' : '?'}slack=${value}`;
+
+export const slackRoutes: FeatureRoutes = (app, ctx) => {
+  const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.get(
+    '/api/v1/auth/slack',
+    {
+      config: rateLimit,
+      schema: {
+        tags: ['slack'],
+        summary:
+          'Connect Slack (do-not-disturb): redirects to Slack to grant dnd:write (add ?format=json for the URL)',
+        querystring: z.object({
+          origin: z.string().max(2048).optional(),
+          format: z.enum(['json', 'redirect']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { clientId } = slackConfig(ctx);
+      const url = new URL(SLACK_AUTHORIZE_URL);
+      url.searchParams.set('client_id', clientId);
+      url.searchParams.set('user_scope', SLACK_USER_SCOPE);
+      url.searchParams.set('redirect_uri', callbackUrl(ctx));
+      url.searchParams.set('state', sealState(ctx, user.id, returnPath(request.query.origin)));
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'json')
+        return { data: { type: 'slack_authorizations', id: user.id, attributes: { url: url.href } } };
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/slack/callback',
+    {
+      config: rateLimit,
+      schema: {
+        tags: ['slack'],
+        summary:
+          'Slack OAuth callback: stores the user token (encrypted) and turns do-not-disturb off (connected)',
+        querystring: z.object({
+          code: z.string().max(500).optional(),
+          state: z.string().max(4000).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const state = openState(ctx, request.query.state);
+      const back = returnPath(state?.o);
+      if (!request.auth || !state || state.u !== request.auth.user.id)
+        return reply.redirect(withQuery(ctx, back, 'error'), 302);
+      if (request.query.error || !request.query.code)
+        return reply.redirect(withQuery(ctx, back, 'denied'), 302);
+      const { clientId, clientSecret } = slackConfig(ctx);
+      const user = request.auth.user;
+      let granted: { token: string; subject: string; scopes: string[] };
+      try {
+        const answer = await slackClient(ctx).oauth.v2.access({
+          client_id: clientId,
+          client_secret: clientSecret,
+          code: request.query.code,
+          redirect_uri: callbackUrl(ctx),
+        });
+        const token = answer.authed_user?.access_token;
+        if (!token || !answer.authed_user?.id) throw new Error('Slack granted no user token');
+        granted = {
+          token,
+          subject: `${answer.team?.id ?? 'team'}:${answer.authed_user.id}`,
+          scopes: (answer.authed_user.scope ?? SLACK_USER_SCOPE).split(',').filter(Boolean),
+        };
+      } catch (error) {
+        request.log.warn({ err: error }, 'slack token exchange failed');
+        return reply.redirect(withQuery(ctx, back, 'error'), 302);
+      }
+      const now = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        // One Slack account per user, and a Slack account belongs to one user.
+        await tx
+          .delete(identities)
+          .where(
+            and(
+              eq(identities.userId, user.id),
+              eq(identities.provider, 'slack'),
+              ne(identities.subject, granted.subject),
+            ),
+          );
+        await tx
+          .insert(identities)
+          .values({
+            userId: user.id,
+            provider: 'slack',
+            subject: granted.subject,
+            accessTokenEnc: ctx.secrets.encrypt(granted.token),
+            scopes: granted.scopes,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [identities.provider, identities.subject],
+            set: {
+              userId: user.id,
+              accessTokenEnc: ctx.secrets.encrypt(granted.token),
+              scopes: granted.scopes,
+              updatedAt: now,
+            },
+          });
+        await tx.update(users).set({ dndSlack: false, updatedAt: now }).where(eq(users.id, user.id));
+      });
+      return reply.redirect(withQuery(ctx, back, 'connected'), 302);
+    },
+  );
+
+  app.delete(
+    '/api/v1/auth/slack',
+    { schema: { tags: ['slack'], summary: 'Disconnect Slack (dnd_slack back to null)' } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await disconnectSlack(ctx, user.id);
+      return reply.code(204).send();
+    },
+  );
+};

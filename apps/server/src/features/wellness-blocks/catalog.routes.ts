@@ -1,0 +1,182 @@
+import {
+  EVENT_COLORS,
+  MEETING_INTENTION_LABELS,
+  MEETING_INTENTIONS,
+  RULE_GROUP_KEYS,
+  RULE_GROUPS,
+  RULE_WEIGHTS_OUT_OF_100,
+  SETTING_KEYS,
+  SETTING_LABELS,
+} from '@meetwell/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { goals, tips, tipViews } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { notFound } from '../../http/errors';
+import { document, resource } from '../../http/jsonapi';
+import { ensureCatalog, GOALS } from './catalog';
+
+/** Calendar event colours per provider: Google's event colour ids, Outlook's category presets. */
+const PROVIDER_EVENT_COLORS = {
+  google_oauth2: [
+    { id: '1', hex: '#7986cb', label: 'Lavender' },
+    { id: '2', hex: '#33b679', label: 'Sage' },
+    { id: '3', hex: '#8e24aa', label: 'Grape' },
+    { id: '4', hex: '#e67c73', label: 'Flamingo' },
+    { id: '5', hex: '#f6bf26', label: 'Banana' },
+    { id: '6', hex: '#f4511e', label: 'Tangerine' },
+    { id: '7', hex: '#039be5', label: 'Peacock' },
+    { id: '8', hex: '#616161', label: 'Graphite' },
+    { id: '9', hex: '#3f51b5', label: 'Blueberry' },
+    { id: '10', hex: '#0b8043', label: 'Basil' },
+    { id: '11', hex: '#d50000', label: 'Tomato' },
+  ],
+  microsoft_graph: [
+    { id: 'preset0', hex: '#e74856', label: 'Red' },
+    { id: 'preset1', hex: '#ff8c00', label: 'Orange' },
+    { id: 'preset2', hex: '#ab8c6f', label: 'Brown' },
+    { id: 'preset3', hex: '#fff100', label: 'Yellow' },
+    { id: 'preset4', hex: '#47d041', label: 'Green' },
+    { id: 'preset5', hex: '#30c6cc', label: 'Teal' },
+    { id: 'preset6', hex: '#73aa24', label: 'Olive' },
+    { id: 'preset7', hex: '#4f6bed', label: 'Blue' },
+    { id: 'preset8', hex: '#8764b8', label: 'Purple' },
+    { id: 'preset9', hex: '#e3008c', label: 'Cranberry' },
+  ],
+} as const;
+
+const groupOf = (key: string) =>
+  RULE_GROUPS.find((g) => (RULE_GROUP_KEYS[g] as readonly string[]).includes(key)) ?? null;
+
+export const catalogRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/goals',
+    { schema: { tags: ['catalog'], summary: 'Goals (the Wellness block ideas), with the user’s choice' } },
+    async (request) => {
+      await ensureCatalog(ctx);
+      const chosen = new Set(request.auth?.user.goalIds ?? []);
+      const rows = await ctx.db.select().from(goals).orderBy(asc(goals.id));
+      const categories = new Map<number, string>(GOALS.map((g) => [g.id, g.category]));
+      return document(
+        rows.map((g) =>
+          resource('goals', String(g.id), {
+            name: g.name,
+            category: categories.get(g.id) ?? null,
+            selected: chosen.has(g.id),
+          }),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/settings_labels',
+    { schema: { tags: ['catalog'], summary: 'Label, description, weight of each setting' } },
+    async () =>
+      document(
+        SETTING_KEYS.map((key) =>
+          resource('settings_labels', key, {
+            ...SETTING_LABELS[key],
+            weight_out_of_100:
+              key in RULE_WEIGHTS_OUT_OF_100
+                ? RULE_WEIGHTS_OUT_OF_100[key as keyof typeof RULE_WEIGHTS_OUT_OF_100]
+                : 0,
+            group: groupOf(key),
+          }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/v1/event_colors',
+    { schema: { tags: ['catalog'], summary: 'Calendar event colours per provider, and the app’s' } },
+    async () =>
+      document(
+        Object.entries(PROVIDER_EVENT_COLORS).flatMap(([provider, colors]) =>
+          colors.map((c) =>
+            resource('event_colors', `${provider}:${c.id}`, {
+              provider,
+              color_id: c.id,
+              hex: c.hex,
+              label: c.label,
+            }),
+          ),
+        ),
+        { app_colors: EVENT_COLORS },
+      ),
+  );
+
+  app.get(
+    '/api/v1/meeting_intentions',
+    { schema: { tags: ['catalog'], summary: 'Meeting intentions and their labels' } },
+    async () =>
+      document(
+        MEETING_INTENTIONS.map((value) =>
+          resource('meeting_intentions', value, { value, label: MEETING_INTENTION_LABELS[value] }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/v1/tips',
+    { schema: { tags: ['catalog'], summary: 'Tips, with when the user saw each' } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      await ensureCatalog(ctx);
+      const rows = await ctx.db
+        .select({ tip: tips, seenAt: tipViews.seenAt })
+        .from(tips)
+        .leftJoin(tipViews, and(eq(tipViews.tipId, tips.id), eq(tipViews.userId, user.id)))
+        .orderBy(asc(tips.id));
+      return document(rows.map(({ tip, seenAt }) => presentTip(tip, seenAt)));
+    },
+  );
+
+  app.delete(
+    '/api/v1/tips/all',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Clear the tips the user saw, so they show again (developer area)',
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await ctx.db.delete(tipViews).where(eq(tipViews.userId, user.id));
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch(
+    '/api/v1/tips/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Mark a tip seen',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.unknown().optional(),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      await ensureCatalog(ctx);
+      const [tip] = await ctx.db.select().from(tips).where(eq(tips.id, request.params.id));
+      if (!tip) throw notFound('tip');
+      const [view] = await ctx.db
+        .insert(tipViews)
+        .values({ userId: user.id, tipId: tip.id, seenAt: ctx.now() })
+        .onConflictDoUpdate({ target: [tipViews.userId, tipViews.tipId], set: { seenAt: tipViews.seenAt } })
+        .returning();
+      return document(presentTip(tip, view?.seenAt ?? ctx.now()));
+    },
+  );
+};
+
+function presentTip(tip: typeof tips.$inferSelect, seenAt: Date | null) {
+  return resource('tips', String(tip.id), {
+    tag: tip.tag,
+    title: tip.title,
+    description: tip.description,
+    seen_at: seenAt?.toISOString() ?? null,
+  });
+}

@@ -1,0 +1,332 @@
+import { DAY_MS, localToUtc, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
+import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { meetings } from '../../db/schema';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { document, resource } from '../../http/jsonapi';
+import { findOwnMeeting } from '../meetings/queries';
+import { presentBlock } from './presenter';
+import {
+  type BlockInput,
+  blockFromMeeting,
+  convertMeetingToBlock,
+  createWellnessBlock,
+  deleteWellnessBlock,
+  findOwnBlock,
+  makeBlockWeekly,
+  occurrencesByBlock,
+  type SavedBlock,
+  updateWellnessBlock,
+  userBlocks,
+} from './service';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/** A query bound: an instant, or a date (YYYY-MM-DD) taken in the user's zone; `end` dates are inclusive. */
+function bound(value: string, timeZone: string, end: boolean): Date {
+  const m = DATE.exec(value);
+  if (!m) return new Date(value);
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS + (end ? 1 : 0);
+  return new Date(localToUtc(timeZone, day, 0));
+}
+
+function window(
+  query: { starts_at?: string | undefined; ends_at?: string | undefined },
+  timeZone: string,
+  now: Date,
+) {
+  const from = query.starts_at
+    ? bound(query.starts_at, timeZone, false)
+    : new Date(now.getTime() - 7 * DAY_MS);
+  const to = query.ends_at ? bound(query.ends_at, timeZone, true) : new Date(from.getTime() + 35 * DAY_MS);
+  if (!(to > from)) {
+    throw new AppError('validation_failed', [
+      { detail: 'ends_at must be after starts_at.', parameter: 'ends_at' },
+    ]);
+  }
+  if (to.getTime() - from.getTime() > 400 * DAY_MS) {
+    throw new AppError('validation_failed', [
+      { detail: 'A window spans at most 400 days.', parameter: 'ends_at' },
+    ]);
+  }
+  return { from, to };
+}
+
+const blockAttributes = z
+  .object({
+    label: z.string().max(200).nullish(),
+    category: z.enum(['focus', 'life']),
+    calendar_id: z.uuid({ error: 'must be a calendar id' }).nullish(),
+    rrule: z.string().max(500).nullish(),
+    starts_at: z.string().max(64).nullish(),
+    ends_at: z.string().max(64).nullish(),
+  })
+  .strict();
+
+const blockBody = z.object({
+  data: z.object({
+    type: z.literal('wellness_blocks', { error: 'data.type must be "wellness_blocks"' }),
+    id: z.string().optional(),
+    attributes: blockAttributes.partial({ category: true }),
+  }),
+});
+const patchBody = z.object({
+  data: z.object({
+    type: z.literal('wellness_blocks', { error: 'data.type must be "wellness_blocks"' }),
+    id: z.string().optional(),
+    attributes: blockAttributes
+      .partial()
+      .extend({ make_weekly: z.literal(true).optional() })
+      .strict(),
+  }),
+});
+const convertBody = z.object({
+  data: z.object({
+    type: z.string().max(40).optional(),
+    attributes: z.object({
+      meeting_id: z.uuid({ error: 'must be a meeting id' }),
+      start: z.iso.date().optional(),
+      end: z.iso.date().optional(),
+    }),
+  }),
+});
+
+const idParams = z.object({ id: z.uuid({ error: 'must be a Wellness block id' }) });
+
+function toInput(
+  attributes: z.infer<typeof blockAttributes> | Partial<z.infer<typeof blockAttributes>>,
+): BlockInput {
+  return {
+    label: attributes.label,
+    category: attributes.category,
+    calendar_id: attributes.calendar_id,
+    rrule: attributes.rrule,
+    starts_at: attributes.starts_at,
+    ends_at: attributes.ends_at,
+  };
+}
+
+async function present(ctx: AppContext, user: { timeZone: string }, saved: SavedBlock) {
+  const now = ctx.now();
+  const from = new Date(now.getTime() - 7 * DAY_MS);
+  const to = new Date(now.getTime() + 35 * DAY_MS);
+  const occurrences = occurrencesByBlock([saved.block], from, to, user.timeZone).get(saved.block.id) ?? [];
+  return document(presentBlock(saved.block, { now, timeZone: user.timeZone, occurrences }), {
+    calendar: saved.calendar,
+  });
+}
+
+export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
+  app.get(
+    '/api/v1/wellness_blocks',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary:
+          'Wellness blocks with their occurrences in the window (dates are in the user zone, ends_at inclusive)',
+        querystring: z.object({ starts_at: dateOrTime.optional(), ends_at: dateOrTime.optional() }),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const now = ctx.now();
+      const { from, to } = window(request.query, user.timeZone, now);
+      const blocks = await userBlocks(ctx, user.id);
+      const byBlock = occurrencesByBlock(blocks, from, to, user.timeZone);
+      const shown = blocks.filter((b) => byBlock.has(b.id));
+      return document(
+        shown.map((b) => presentBlock(b, { now, timeZone: user.timeZone, occurrences: byBlock.get(b.id) })),
+        { starts_at: from.toISOString(), ends_at: to.toISOString(), total: blocks.length },
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/wellness_blocks/:id',
+    { schema: { tags: ['wellness blocks'], summary: 'One Wellness block', params: idParams } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const block = await findOwnBlock(ctx, user.id, request.params.id);
+      return present(ctx, user, { block, calendar: { status: 'none' } });
+    },
+  );
+
+  app.post(
+    '/api/v1/wellness_blocks',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary:
+          "Create a weekly Wellness block (validated by the rules package) and write it to the user's calendar",
+        body: blockBody,
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const saved = await createWellnessBlock(ctx, user, toInput(request.body.data.attributes));
+      return reply.code(201).send(await present(ctx, user, saved));
+    },
+  );
+
+  app.patch(
+    '/api/v1/wellness_blocks/:id',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary:
+          'Edit a Wellness block, or make a converted (delete_only) block weekly with make_weekly: true',
+        params: idParams,
+        body: patchBody,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { make_weekly, ...attributes } = request.body.data.attributes;
+      const saved = make_weekly
+        ? await makeBlockWeekly(ctx, user, request.params.id)
+        : await updateWellnessBlock(ctx, user, request.params.id, toInput(attributes));
+      return present(ctx, user, saved);
+    },
+  );
+
+  app.delete(
+    '/api/v1/wellness_blocks/:id',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary: 'Delete a Wellness block and its calendar event',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await deleteWellnessBlock(ctx, user, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/wellness_blocks/convert',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary:
+          'Convert a (possible) Wellness block event into a block; start and end (YYYY-MM-DD) bound the occurrences returned',
+        body: convertBody,
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { meeting_id, start, end } = request.body.data.attributes;
+      const meeting = await findOwnMeeting(ctx.db, user.id, meeting_id);
+      const block = await convertMeetingToBlock(ctx, user, meeting);
+      const now = ctx.now();
+      const range = window({ starts_at: start, ends_at: end ?? undefined }, user.timeZone, now);
+      const occurrences =
+        occurrencesByBlock([block], range.from, range.to, user.timeZone).get(block.id) ?? [];
+      return reply.code(201).send(
+        document(presentBlock(block, { now, timeZone: user.timeZone, occurrences }), {
+          meeting_id: meeting.id,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/maybe_wellness_blocks',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary:
+          'Events that look like Wellness blocks (one per recurring series), from now to the window end',
+        querystring: z.object({ starts_at: dateOrTime.optional(), ends_at: dateOrTime.optional() }),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const now = ctx.now();
+      const from = request.query.starts_at ? bound(request.query.starts_at, user.timeZone, false) : now;
+      const to = request.query.ends_at
+        ? bound(request.query.ends_at, user.timeZone, true)
+        : new Date(now.getTime() + 28 * DAY_MS);
+      const rows = await ctx.db
+        .select()
+        .from(meetings)
+        .where(
+          and(
+            eq(meetings.userId, user.id),
+            eq(meetings.maybeWellnessBlock, 'true'),
+            isNull(meetings.wellnessBlockId),
+            inArray(meetings.status, ['confirmed', 'tentative']),
+            gt(meetings.endsAt, from),
+            lt(meetings.startsAt, to),
+          ),
+        )
+        .orderBy(asc(meetings.startsAt))
+        .limit(1000);
+      const seen = new Set<string>();
+      const suggestions = rows.filter((m) => {
+        const key = m.recurringEventId ? `${m.calendarId}:${m.recurringEventId}` : m.id;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      return document(
+        suggestions.map((m) => {
+          const category = m.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus';
+          return resource('maybe_wellness_blocks', m.id, {
+            meeting_id: m.id,
+            summary: m.summary,
+            starts_at: m.startsAt.toISOString(),
+            ends_at: m.endsAt.toISOString(),
+            recurring_meeting: m.recurringMeeting,
+            attendees_count: m.attendeesCount,
+            maybe_wellness_block_category: WELLNESS_BLOCK_CATEGORY_LABELS[category],
+            category,
+          });
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/meetings/:id/make_wellness_block',
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary: 'Preview the Wellness block a meeting would become (nothing is saved; convert saves it)',
+        params: z.object({ id: z.uuid({ error: 'must be a meeting id' }) }),
+        querystring: z.object({
+          period: z.string().max(64).optional(),
+          starts_at: dateOrTime.optional(),
+          ends_at: dateOrTime.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const now = ctx.now();
+      const preview = { ...blockFromMeeting(meeting, user), readOnly: false, providerEventId: null };
+      const weekStart = new Date(meeting.startsAt.getTime() - meeting.startsAt.getUTCDay() * DAY_MS);
+      const range =
+        request.query.starts_at || request.query.ends_at
+          ? window(request.query, user.timeZone, now)
+          : { from: new Date(weekStart.getTime() - DAY_MS), to: new Date(weekStart.getTime() + 8 * DAY_MS) };
+      const occurrences =
+        occurrencesByBlock(
+          [{ ...preview, id: 'preview', createdAt: now, updatedAt: now }],
+          range.from,
+          range.to,
+          user.timeZone,
+        ).get('preview') ?? [];
+      return document(presentBlock(preview, { now, timeZone: user.timeZone, occurrences }), {
+        meeting_id: meeting.id,
+        existing_block_id: meeting.wellnessBlockId,
+      });
+    },
+  );
+};
