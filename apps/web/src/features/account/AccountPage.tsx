@@ -1,21 +1,69 @@
 import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { findPlan, VALIDATION_MESSAGES } from '@meetwell/domain';
+import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BuildingNotice } from '../../components/BuildingNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
 import { SignOutDialog } from '../../layout/SignOutDialog';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { PLANS } from '../../lib/domain-fallback';
+import type { CurrentUser } from '../../session/types';
 import { fullName, initials, isAdmin, isOnTrial, trialDaysLeft, trialLabel } from '../../session/user';
 import { useSignedInUser } from '../../session/useSignedInUser';
+import { CalendarsCard } from './CalendarsCard';
+import { DeleteAccount } from './DeleteAccount';
+import { CalendarPreferencesCard, EmailPreferencesCard } from './PreferencesCards';
+import { ReferralCard } from './ReferralCard';
+
+function PlanCard({ user }: { user: CurrentUser }) {
+  const admin = isAdmin(user);
+  const plan = findPlan(user.subscription_plan);
+  const trial = isOnTrial(user);
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb="xs">
+        Plan
+      </Title>
+      <Group gap="xs" mb="md">
+        <Text fw={600}>
+          {plan ? `${plan.emoji} ${plan.name}` : trial ? 'Trial' : (user.subscription_plan ?? 'Trial')}
+        </Text>
+        {plan && plan.amount > 0 && (
+          <Text c="dimmed" fz="sm">
+            ${plan.amount} per month
+          </Text>
+        )}
+        {trial && (
+          <Badge variant="light" tt="none">
+            {trialLabel(trialDaysLeft(user))}
+          </Badge>
+        )}
+      </Group>
+      {admin ? (
+        <Group gap="xs">
+          <Button component={Link} to={CHOOSE_PLAN_PATH} variant="light">
+            Change your plan
+          </Button>
+          <Button component={Link} to="/my/team-management" variant="default">
+            Manage your team
+          </Button>
+          <Button component={Link} to={CHOOSE_PLAN_PATH} variant="default">
+            Change payment method
+          </Button>
+        </Group>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          {VALIDATION_MESSAGES.onlyAdminsChoosePlan}
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 export function AccountPage() {
   usePageTitle('Account');
   const user = useSignedInUser();
-  const admin = isAdmin(user);
   const [signOutOpened, setSignOutOpened] = useState(false);
-  const plan = PLANS.find((item) => item.id === user.subscription_plan);
 
   return (
     <>
@@ -38,43 +86,24 @@ export function AccountPage() {
               </div>
             </Group>
           </Paper>
-          <Paper withBorder radius="lg" p="lg">
-            <Title order={2} fz="lg" mb="xs">
-              Plan
-            </Title>
-            <Group gap="xs" mb="md">
-              <Text fw={600}>{isOnTrial(user) ? 'Trial' : (plan?.name ?? user.subscription_plan)}</Text>
-              {isOnTrial(user) && (
-                <Badge variant="light" tt="none">
-                  {trialLabel(trialDaysLeft(user))}
-                </Badge>
-              )}
-            </Group>
-            {admin ? (
-              <Group gap="xs">
-                <Button component={Link} to={CHOOSE_PLAN_PATH} variant="light">
-                  Change your plan
-                </Button>
-                <Button component={Link} to="/my/team-management" variant="default">
-                  Manage your team
-                </Button>
-              </Group>
-            ) : (
-              <Text fz="sm" c="dimmed">
-                Only admins can choose a plan.
-              </Text>
-            )}
-          </Paper>
+          <PlanCard user={user} />
+          <CalendarsCard user={user} />
+          <ReferralCard user={user} />
           <Group>
-            <Button variant="default" onClick={() => setSignOutOpened(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => setSignOutOpened(true)}
+            >
               Sign out
             </Button>
           </Group>
+          <DeleteAccount />
         </Stack>
-        <BuildingNotice>
-          Calendars to balance, your referral link, Slack, email and calendar preferences are being built for
-          this page.
-        </BuildingNotice>
+        <Stack gap="lg">
+          <EmailPreferencesCard user={user} />
+          <CalendarPreferencesCard user={user} />
+        </Stack>
       </SimpleGrid>
       <SignOutDialog opened={signOutOpened} onClose={() => setSignOutOpened(false)} />
     </>

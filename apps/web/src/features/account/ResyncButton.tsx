@@ -1,6 +1,6 @@
-import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '@meetwell/domain';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '@meetwell/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -9,7 +9,10 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (attributes: Record<string, unknown>) => {
-      const doc = await api.patch<JsonApiResource<UserAttributes>>('/users', resourceBody('users', attributes));
+      const doc = await api.patch<JsonApiResource<UserAttributes>>(
+        '/users',
+        resourceBody('users', attributes),
+      );
       return toCurrentUser(doc.data);
     },
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),

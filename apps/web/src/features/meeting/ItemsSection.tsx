@@ -1,4 +1,3 @@
-import { MEETING_TEXTS } from '@meetwell/domain';
 import {
   ActionIcon,
   Anchor,
@@ -13,7 +12,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconExternalLink, IconHelpCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { MEETING_TEXTS } from '@meetwell/domain';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconExternalLink,
+  IconHelpCircle,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemAttributes } from './api';
@@ -22,11 +29,31 @@ import { type AgendaItem, type ItemKind, type MeetingItem, type PreworkItem, vis
 
 export const ITEM_SECTIONS: Record<
   ItemKind,
-  { title: string; setting: 'required_agenda' | 'required_objectives' | 'required_prework'; help: string; noun: string }
+  {
+    title: string;
+    setting: 'required_agenda' | 'required_objectives' | 'required_prework';
+    help: string;
+    noun: string;
+  }
 > = {
-  agenda_items: { title: 'Agenda', setting: 'required_agenda', help: '/faq#plan-add-agenda', noun: 'agenda item' },
-  objectives: { title: 'Objectives', setting: 'required_objectives', help: '/faq#plan-add-objective', noun: 'objective' },
-  prework_items: { title: 'Pre-work', setting: 'required_prework', help: '/faq#plan-add-prework', noun: 'pre-work item' },
+  agenda_items: {
+    title: 'Agenda',
+    setting: 'required_agenda',
+    help: '/faq#plan-add-agenda',
+    noun: 'agenda item',
+  },
+  objectives: {
+    title: 'Objectives',
+    setting: 'required_objectives',
+    help: '/faq#plan-add-objective',
+    noun: 'objective',
+  },
+  prework_items: {
+    title: 'Pre-work',
+    setting: 'required_prework',
+    help: '/faq#plan-add-prework',
+    noun: 'pre-work item',
+  },
 };
 
 /** 'Required' when the evaluation setting requires the list: red while it is empty, green once it is not. */

@@ -1,13 +1,25 @@
-import { formatCurrency, formatDate, formatDurationSeconds, intentionLabel, TOASTS } from '@meetwell/domain';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarEvent, IconCurrencyDollar, IconMapPin, IconPresentation, IconVideo } from '@tabler/icons-react';
+import { formatCurrency, formatDate, formatDurationSeconds, intentionLabel, TOASTS } from '@meetwell/domain';
+import {
+  IconCalendarEvent,
+  IconCurrencyDollar,
+  IconMapPin,
+  IconPresentation,
+  IconVideo,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
 import { useEvaluationSettings, useSkipEvaluation } from './hooks';
 import { ItemsSection } from './ItemsSection';
-import { AttendeesList, DescriptionBlock, DetailsLists, RuleResultsTable, ScoreSummary } from './MeetingSections';
+import {
+  AttendeesList,
+  DescriptionBlock,
+  DetailsLists,
+  RuleResultsTable,
+  ScoreSummary,
+} from './MeetingSections';
 import { PossibleBlockPanel } from './PossibleBlockPanel';
 import { showsTakeAction, TakeActionPanel } from './TakeActionPanel';
 import { isPossibleWellnessBlock, type Meeting, visibleItems } from './types';
@@ -22,7 +34,9 @@ export function meetingTimeText(meeting: Pick<Meeting, 'starts_at' | 'ends_at' |
 function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <span style={{ display: 'inline-flex', marginTop: 2, color: 'var(--mantine-color-dimmed)' }}>{icon}</span>
+      <span style={{ display: 'inline-flex', marginTop: 2, color: 'var(--mantine-color-dimmed)' }}>
+        {icon}
+      </span>
       <Text fz="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
@@ -48,7 +62,7 @@ export function MeetingInfo({ meeting }: { meeting: Meeting }) {
       )}
       {typeof meeting.cost === 'number' && (
         <InfoLine icon={<IconCurrencyDollar size={16} />}>
-          <span aria-label="Cost">{formatCurrency(meeting.cost)}</span>
+          <span data-testid="meeting-cost">{formatCurrency(meeting.cost)}</span>
           {typeof meeting.duration === 'number' && meeting.duration > 0 && (
             <Text span c="dimmed" fz="sm">
               {' '}
@@ -113,8 +127,18 @@ export function MeetingDetail({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
         <Stack gap="lg">
           <DescriptionBlock description={meeting.description} agendaCount={agendaCount} />
-          <ItemsSection meetingId={meeting.id} kind="agenda_items" items={meeting.agenda_items} settings={settings.data} />
-          <ItemsSection meetingId={meeting.id} kind="objectives" items={meeting.objectives} settings={settings.data} />
+          <ItemsSection
+            meetingId={meeting.id}
+            kind="agenda_items"
+            items={meeting.agenda_items}
+            settings={settings.data}
+          />
+          <ItemsSection
+            meetingId={meeting.id}
+            kind="objectives"
+            items={meeting.objectives}
+            settings={settings.data}
+          />
           <ItemsSection
             meetingId={meeting.id}
             kind="prework_items"

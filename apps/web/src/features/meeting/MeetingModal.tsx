@@ -1,12 +1,12 @@
-import { EVENT_COLORS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { EVENT_COLORS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../session/types';
 import { PresentMode } from '../present/PresentMode';
+import { descriptionText } from './description';
 import { useMeeting } from './hooks';
 import { MeetingDetail, MeetingInfo } from './MeetingDetail';
-import { descriptionText } from './description';
 import { type Meeting, meetingVariant } from './types';
 
 function WellnessBlockEvent({ meeting, blockPath }: { meeting: Meeting; blockPath: string }) {

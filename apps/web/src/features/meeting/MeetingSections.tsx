@@ -1,5 +1,20 @@
 import {
+  Avatar,
+  Badge,
+  Button,
+  Center,
+  Group,
+  isLightColor,
+  List,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
   ATTENDEE_LIST_FADE_ABOVE,
+  DESCRIPTION_COLLAPSE_CHARS,
   EVALUATED_RULE_KEYS,
   letterGrade as gradeOf,
   NOT_SCORED_REASON_LABELS,
@@ -7,7 +22,6 @@ import {
   SETTING_LABELS,
   scoreColor,
 } from '@meetwell/domain';
-import { Avatar, Badge, Button, Group, List, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconQuestionMark, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { descriptionText, shouldCollapseDescription } from './description';
@@ -43,20 +57,25 @@ export function ScoreSummary({ meeting }: { meeting: Meeting }) {
   const color = scoreColor(score);
   return (
     <Group gap="sm" wrap="nowrap" data-testid="meeting-score">
-      <Avatar size={56} radius="xl" style={{ background: color }} aria-hidden="true">
-        <Text fw={800} fz="lg" c={score >= 70 && score < 80 ? 'dark' : 'white'}>
+      <Center
+        w={56}
+        h={56}
+        style={{ borderRadius: '50%', background: color, flexShrink: 0 }}
+        aria-hidden="true"
+      >
+        <Text fw={800} fz="lg" c={isLightColor(color) ? 'dark' : 'white'}>
           {score}
         </Text>
-      </Avatar>
+      </Center>
       <div>
-        <Text fw={750} aria-label="Score">
+        <Text fw={750} data-testid="score-value">
           {score}/100
         </Text>
         <Group gap={6}>
           <Text fz="sm" tt="capitalize">
             {meeting.quality_label}
           </Text>
-          <Badge variant="light" color="gray" size="sm" aria-label="Letter grade">
+          <Badge variant="light" color="gray" size="sm" data-testid="letter-grade">
             {meeting.letter_grade ?? gradeOf(score)}
           </Badge>
         </Group>
@@ -65,24 +84,35 @@ export function ScoreSummary({ meeting }: { meeting: Meeting }) {
   );
 }
 
-export function DescriptionBlock({ description, agendaCount }: { description: string | null; agendaCount: number }) {
+export function DescriptionBlock({
+  description,
+  agendaCount,
+}: {
+  description: string | null;
+  agendaCount: number;
+}) {
   const text = descriptionText(description);
   const collapsible = shouldCollapseDescription(text, agendaCount);
   const [expanded, setExpanded] = useState(false);
   if (!text) return null;
   const collapsed = collapsible && !expanded;
+  const long = text.length > DESCRIPTION_COLLAPSE_CHARS;
+  // Collapsed: a long text shows its first 50 characters; a short one (collapsed because the agenda items
+  // already show its content) is hidden behind the toggle.
+  const shown = !collapsed ? text : long ? `${text.slice(0, DESCRIPTION_COLLAPSE_CHARS).trimEnd()}…` : null;
   return (
     <section aria-label="Description">
       <SectionTitle>Description</SectionTitle>
-      <Text
-        fz="sm"
-        className={classes.description}
-        lineClamp={collapsed ? 2 : undefined}
-        data-collapsed={collapsed}
-        data-testid="meeting-description"
-      >
-        {text}
-      </Text>
+      {shown !== null && (
+        <Text
+          fz="sm"
+          className={classes.description}
+          data-collapsed={collapsed}
+          data-testid="meeting-description"
+        >
+          {shown}
+        </Text>
+      )}
       {collapsible && (
         <Button
           variant="subtle"
@@ -92,7 +122,7 @@ export function DescriptionBlock({ description, agendaCount }: { description: st
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? 'Show less' : long ? 'Show more' : 'Show description'}
         </Button>
       )}
     </section>
@@ -103,7 +133,8 @@ export function DescriptionBlock({ description, agendaCount }: { description: st
 export function RuleResultsTable({ results }: { results: Record<string, RuleResult> | null }) {
   const entries = Object.entries(results ?? {}).sort(
     ([a], [b]) =>
-      (EVALUATED_RULE_KEYS as readonly string[]).indexOf(a) - (EVALUATED_RULE_KEYS as readonly string[]).indexOf(b),
+      (EVALUATED_RULE_KEYS as readonly string[]).indexOf(a) -
+      (EVALUATED_RULE_KEYS as readonly string[]).indexOf(b),
   );
   if (entries.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
-import { WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
 import { useAnswerPossibleBlock } from './hooks';
@@ -13,14 +13,14 @@ export function PossibleBlockPanel({ meeting }: { meeting: Meeting }) {
   const others = (meeting.attendees_count ?? 0) > 1;
 
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0" aria-label="Possible Wellness block">
+    <Paper component="section" withBorder radius="md" p="md" bg="gray.0" aria-label="Possible Wellness block">
       <Stack gap="xs">
         <Title order={3} fz="md">
           Possible Wellness block
         </Title>
         <Text fz="sm" c="dimmed">
-          This looks like protected {WELLNESS_BLOCK_CATEGORY_LABELS[category].toLowerCase()} time rather than a
-          meeting. Make it a Wellness block to keep it free, or ignore the suggestion.
+          This looks like protected {WELLNESS_BLOCK_CATEGORY_LABELS[category].toLowerCase()} time rather than
+          a meeting. Make it a Wellness block to keep it free, or ignore the suggestion.
         </Text>
         <Group gap="xs">
           <Button

@@ -1,3 +1,4 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   canTakeAction,
   isPaidPlan,
@@ -7,7 +8,6 @@ import {
   type ManualAction,
   TAKE_ACTION_CONFIRMATIONS,
 } from '@meetwell/domain';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
@@ -44,7 +44,7 @@ export function TakeActionPanel({ meeting, user }: { meeting: Meeting; user: Cur
   const current = currentManualAction(meeting.non_compliance_action);
 
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0" aria-label="Take action">
+    <Paper component="section" withBorder radius="md" p="md" bg="gray.0" aria-label="Take action">
       <Stack gap="xs">
         <Title order={3} fz="md">
           Take action

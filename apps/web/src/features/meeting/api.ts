@@ -78,7 +78,9 @@ export async function updateItem<K extends ItemKind>(
 }
 
 export async function deleteItem<K extends ItemKind>(kind: K, id: string): Promise<ItemChange<K>> {
-  const doc = await api.delete<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(`/${kind}/${encodeURIComponent(id)}`);
+  const doc = await api.delete<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
+    `/${kind}/${encodeURIComponent(id)}`,
+  );
   return itemChange<K>(doc);
 }
 
@@ -95,7 +97,10 @@ export async function patchUserMeeting(
 }
 
 /** PATCH /meetings/:id: answer a possible Wellness block. */
-export async function answerPossibleBlock(id: string, answer: 'verified_true' | 'verified_false'): Promise<Meeting> {
+export async function answerPossibleBlock(
+  id: string,
+  answer: 'verified_true' | 'verified_false',
+): Promise<Meeting> {
   const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
     `/meetings/${encodeURIComponent(id)}`,
     resourceBody('meetings', { maybe_wellness_block: answer }),

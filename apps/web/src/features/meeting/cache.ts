@@ -92,7 +92,11 @@ export function applyMeetingRefresh(queryClient: QueryClient, message: unknown):
       withScore(
         {
           ...meeting,
-          [message.item_type]: applyItem(meeting[message.item_type] as MeetingItem[] | null, item, message.type),
+          [message.item_type]: applyItem(
+            meeting[message.item_type] as MeetingItem[] | null,
+            item,
+            message.type,
+          ),
         },
         message.score,
       ),

@@ -5,7 +5,10 @@ export function descriptionText(description: string | null | undefined): string 
   if (!description) return '';
   const text = /<[a-z][\s\S]*>/i.test(description) ? htmlToText(description) : description;
   // htmlToText keeps link addresses between two private-use marks.
-  return text.replace(/\uE000/g, ' (').replace(/\uE001/g, ')').trim();
+  return text
+    .replace(/\uE000/g, ' (')
+    .replace(/\uE001/g, ')')
+    .trim();
 }
 
 /** The meeting modal collapses a description over 50 characters, or whenever the meeting has agenda items. */

@@ -73,7 +73,8 @@ export function useItemMutations(meetingId: string, kind: ItemKind) {
     onSuccess,
   });
   const update = useMutation({
-    mutationFn: ({ id, attributes }: { id: string; attributes: ItemAttributes }) => updateItem(kind, id, attributes),
+    mutationFn: ({ id, attributes }: { id: string; attributes: ItemAttributes }) =>
+      updateItem(kind, id, attributes),
     onSuccess,
   });
   const remove = useMutation({

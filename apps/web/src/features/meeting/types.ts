@@ -112,14 +112,18 @@ export interface Meeting extends MeetingAttributes {
 /** What the meeting modal shows: a meeting, the event of a Wellness block, or a daily report event. */
 export type MeetingVariant = 'meeting' | 'wellness_block' | 'daily_report';
 
-export function meetingVariant(meeting: Pick<Meeting, 'wellness_block_id' | 'event_report_card_id'>): MeetingVariant {
+export function meetingVariant(
+  meeting: Pick<Meeting, 'wellness_block_id' | 'event_report_card_id'>,
+): MeetingVariant {
   if (meeting.wellness_block_id) return 'wellness_block';
   if (meeting.event_report_card_id) return 'daily_report';
   return 'meeting';
 }
 
 /** A possible Wellness block still waiting for an answer. */
-export function isPossibleWellnessBlock(meeting: Pick<Meeting, 'maybe_wellness_block' | 'wellness_block_id'>) {
+export function isPossibleWellnessBlock(
+  meeting: Pick<Meeting, 'maybe_wellness_block' | 'wellness_block_id'>,
+) {
   return meeting.maybe_wellness_block === 'true' && !meeting.wellness_block_id;
 }
 

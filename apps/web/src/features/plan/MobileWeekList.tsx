@@ -1,5 +1,5 @@
-import { formatDate, WEEKDAY_NAMES } from '@meetwell/domain';
 import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { formatDate, WEEKDAY_NAMES } from '@meetwell/domain';
 import { browserTimeZone } from '../../lib/timezone';
 import { type CalendarEvent, eventColor, eventTextColor } from './events';
 import { addDays, toDateKey, type Week } from './week';
@@ -64,7 +64,11 @@ export function MobileWeekList({
                         </Text>
                       </div>
                       {typeof score === 'number' && (
-                        <Badge size="lg" radius="sm" style={{ background: color, color: eventTextColor(color) }}>
+                        <Badge
+                          size="lg"
+                          radius="sm"
+                          style={{ background: color, color: eventTextColor(color) }}
+                        >
                           {score}
                         </Badge>
                       )}

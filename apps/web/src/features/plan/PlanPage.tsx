@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import { dateRangeLabel, PLAN_SCREEN_TEXTS, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
 import {
   ActionIcon,
   Alert,
@@ -17,8 +16,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import { dateRangeLabel, PLAN_SCREEN_TEXTS, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../layout/usePageTitle';
@@ -26,13 +26,12 @@ import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { useMeetingRealtime } from '../meeting/hooks';
 import { MeetingModal } from '../meeting/MeetingModal';
-import { BlockDrawerPlaceholder } from './BlockDrawerPlaceholder';
+import { WellnessBlockDrawerRoute } from '../wellness-blocks';
 import { useCalendars, useSyncStatus, useWeekMeetings, useWeekWellnessBlocks } from './data';
 import { toCalendarEvents } from './events';
 import { MobileWeekList } from './MobileWeekList';
 import { ReportCard, TimeSpentCard, WeekBlocksCard } from './PlanSidePanel';
 import { weekStats } from './stats';
-import { WeekCalendar } from './WeekCalendar';
 import {
   addDays,
   isSameWeek,
@@ -44,6 +43,9 @@ import {
   weekOf,
   weekRangeText,
 } from './week';
+
+// react-big-calendar loads only when the desktop week view is shown (phones get the list).
+const WeekCalendar = lazy(() => import('./WeekCalendar').then((m) => ({ default: m.WeekCalendar })));
 
 /** /my/plan[/meeting/:id | /block/:blockId][?w=YYYY-MM-DD]; an invalid w goes back to the plan default. */
 export function PlanPage() {
@@ -68,10 +70,20 @@ function WeekNavigation({ week, thisWeek }: { week: Week; thisWeek: Week }) {
         {PLAN_SCREEN_TEXTS.viewThisWeek}
       </Button>
       <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => goTo(weekOf(addDays(week.start, -7)))}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Previous week"
+          onClick={() => goTo(weekOf(addDays(week.start, -7)))}
+        >
           <IconChevronLeft size={18} />
         </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => goTo(weekOf(addDays(week.start, 7)))}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Next week"
+          onClick={() => goTo(weekOf(addDays(week.start, 7)))}
+        >
           <IconChevronRight size={18} />
         </ActionIcon>
         <Popover opened={pickerOpened} onChange={setPickerOpened} position="bottom" shadow="md" withArrow>
@@ -105,12 +117,12 @@ function WeekNavigation({ week, thisWeek }: { week: Week; thisWeek: Week }) {
           </Popover.Dropdown>
         </Popover>
       </Group>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         <Text fw={650} data-testid="week-range">
           {weekRangeText(week)}
         </Text>
         {(presetLabel === 'This week' || presetLabel === 'Last week') && (
-          <Badge variant="light" tt="none">
+          <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
             {presetLabel}
           </Badge>
         )}
@@ -168,7 +180,11 @@ function PlanScreen({ selected }: { selected: Date | null }) {
   const stats = useMemo(
     () =>
       meetings
-        ? weekStats(meetings, { start: week.key, end: toDateKey(addDays(week.start, 6)) }, user.annual_salary ?? null)
+        ? weekStats(
+            meetings,
+            { start: week.key, end: toDateKey(addDays(week.start, 6)) },
+            user.annual_salary ?? null,
+          )
         : null,
     [meetings, week.key, week.start, user.annual_salary],
   );
@@ -208,7 +224,9 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           ) : isMobile ? (
             <MobileWeekList week={week} events={events} onSelect={openMeeting} />
           ) : (
-            <WeekCalendar week={week} events={events} blocks={blocks.data ?? []} onSelect={openMeeting} />
+            <Suspense fallback={<Skeleton height={720} radius="lg" />}>
+              <WeekCalendar week={week} events={events} blocks={blocks.data ?? []} onSelect={openMeeting} />
+            </Suspense>
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
@@ -220,9 +238,15 @@ function PlanScreen({ selected }: { selected: Date | null }) {
         </Grid.Col>
       </Grid>
       {id && (
-        <MeetingModal id={id} user={user} weekQuery={weekQuery} onClose={backToPlan} onMissing={toPlanDefault} />
+        <MeetingModal
+          id={id}
+          user={user}
+          weekQuery={weekQuery}
+          onClose={backToPlan}
+          onMissing={toPlanDefault}
+        />
       )}
-      {blockId && <BlockDrawerPlaceholder blockId={blockId} onClose={backToPlan} />}
+      {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
     </>
   );
 }

@@ -1,4 +1,16 @@
 import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  RingProgress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
   EVENT_COLORS,
   formatCurrency,
   formatDurationSeconds,
@@ -10,7 +22,6 @@ import {
   WELLNESS_BLOCK_TEXTS,
   wellnessBlockTimes,
 } from '@meetwell/domain';
-import { Anchor, Badge, Group, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLeaf, IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { browserTimeZone } from '../../lib/timezone';
@@ -42,7 +53,10 @@ export function TimeSpentCard({ stats }: { stats: WeekStats | null }) {
         <>
           <SimpleGrid cols={3} spacing="xs">
             <Stat label="Meetings" value={String(stats.meetings)} />
-            <Stat label="Hours" value={formatDurationSeconds(stats.seconds, { style: 'short', maxUnits: 2 })} />
+            <Stat
+              label="Hours"
+              value={formatDurationSeconds(stats.seconds, { style: 'short', maxUnits: 2 })}
+            />
             <Stat label="Cost" value={formatCurrency(stats.cost)} />
           </SimpleGrid>
           <Text fz="sm" c={stats.workHours.tone === 'warning' ? 'warning.8' : 'dimmed'} mt="xs">
@@ -71,7 +85,7 @@ export function ReportCard({ stats }: { stats: WeekStats | null }) {
             roundCaps
             sections={[{ value: score, color: scoreColor(score) }]}
             label={
-              <Text ta="center" fw={800} fz="lg" aria-label={`Average score ${score}`}>
+              <Text ta="center" fw={800} fz="lg" data-testid="average-score">
                 {score}
               </Text>
             }
@@ -86,8 +100,9 @@ export function ReportCard({ stats }: { stats: WeekStats | null }) {
               </Text>
             </Group>
             <Text fz="sm" c="dimmed" mt={4}>
-              Average of {stats.good + stats.bad} scored {stats.good + stats.bad === 1 ? 'meeting' : 'meetings'}:{' '}
-              {stats.good} good, {stats.bad} to improve.
+              Average of {stats.good + stats.bad} scored{' '}
+              {stats.good + stats.bad === 1 ? 'meeting' : 'meetings'}: {stats.good} good, {stats.bad} to
+              improve.
             </Text>
           </div>
         </Group>

@@ -1,5 +1,5 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { expandWellnessBlockOccurrences, EVENT_COLORS } from '@meetwell/domain';
+import { EVENT_COLORS, expandWellnessBlockOccurrences } from '@meetwell/domain';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, Views } from 'react-big-calendar';
@@ -30,12 +30,15 @@ function EventContent({ event }: EventProps<AnyEvent>) {
   if (!isMeetingEvent(event)) return <span className={classes.eventTitle}>{event.title}</span>;
   const { score } = event.meeting;
   return (
-    <div>
-      <div className={classes.eventTitle}>{event.title}</div>
-      {typeof score === 'number' && <div className={classes.eventScore}>{score}/100</div>}
+    <div className={classes.eventBody}>
+      <span className={classes.eventTitle}>{event.title}</span>
+      {typeof score === 'number' && <span className={classes.eventScore}>{score}</span>}
     </div>
   );
 }
+
+/** Events under 45 minutes hide their time label so the title fits (the time shows in the modal). */
+const SHORT_EVENT_MS = 45 * 60_000;
 
 const FORMATS = {
   dayFormat: 'ddd D',
@@ -95,10 +98,12 @@ export function WeekCalendar({
         min={min}
         max={max}
         scrollToTime={min}
+        // Only events that really overlap share a column (the default also squeezes events starting close together).
+        dayLayoutAlgorithm="no-overlap"
         step={30}
         timeslots={4}
         formats={FORMATS}
-        allDayAccessor={(event) => "allDay" in event && event.allDay}
+        allDayAccessor={(event) => 'allDay' in event && event.allDay}
         components={{ event: EventContent }}
         eventPropGetter={(event) => {
           const background = isMeetingEvent(event)
@@ -108,7 +113,10 @@ export function WeekCalendar({
               : EVENT_COLORS.focus;
           return {
             style: { backgroundColor: background, color: eventTextColor(background) },
-            className: isMeetingEvent(event) ? `mw-event-${eventKind(event.meeting)}` : 'mw-event-block',
+            className: [
+              isMeetingEvent(event) ? `mw-event-${eventKind(event.meeting)}` : 'mw-event-block',
+              event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS ? classes.short : '',
+            ].join(' '),
           };
         }}
         onSelectEvent={(event) => {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { api, isApiError, type JsonApiResource } from '../../api/client';
 import { fetchMeetingsInPeriod } from '../meeting/api';
 import { meetingKeys } from '../meeting/cache';
-import { toDateKey, type Week } from './week';
+import { fetchWellnessBlocks, type WellnessBlock } from '../wellness-blocks/api';
+import type { Week } from './week';
 
 /** While a sync runs, the Plan screen asks again every 3 seconds. */
 export const SYNC_POLL_MS = 3000;
@@ -81,32 +82,17 @@ export function useCalendars(external = false) {
   return useQuery({ queryKey: calendarKeys.list(external), queryFn: () => fetchCalendars(external) });
 }
 
-export interface WellnessBlock {
-  id: string;
-  label: string | null;
-  category: 'focus' | 'life' | string | null;
-  calendar_id: string | null;
-  rrule: string | null;
-  starts_at: string;
-  ends_at: string;
-  time_zone?: string | null;
-  recurring: boolean | null;
-  read_only?: boolean | null;
-  delete_only?: boolean | null;
-}
+export type { WellnessBlock } from '../wellness-blocks/api';
 
 /** The week's Wellness blocks; an API without the endpoint yet (404) shows none. */
 export function useWeekWellnessBlocks(week: Week) {
-  const startsAt = toDateKey(week.start);
-  const endsAt = toDateKey(week.end);
+  const from = week.start.toISOString();
+  const to = week.end.toISOString();
   return useQuery({
-    queryKey: ['wellness_blocks', startsAt, endsAt],
+    queryKey: ['wellness_blocks', 'plan-week', from, to],
     queryFn: async (): Promise<WellnessBlock[]> => {
       try {
-        const doc = await api.get<JsonApiResource<Omit<WellnessBlock, 'id'>>[]>('/wellness_blocks', {
-          query: { starts_at: startsAt, ends_at: endsAt },
-        });
-        return (Array.isArray(doc.data) ? doc.data : []).map((r) => ({ ...r.attributes, id: r.id }));
+        return await fetchWellnessBlocks(from, to);
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 405)) return [];
         throw error;

@@ -1,5 +1,5 @@
-import { EVENT_COLORS, scoreBand } from '@meetwell/domain';
 import { isLightColor } from '@mantine/core';
+import { EVENT_COLORS, scoreBand } from '@meetwell/domain';
 import { isPossibleWellnessBlock, type Meeting, meetingVariant } from '../meeting/types';
 
 /** A meeting that is not scored (all day, skipped, fewer than two people...). */

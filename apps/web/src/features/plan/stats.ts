@@ -38,9 +38,14 @@ function toRow(meeting: Meeting): ReportMeetingRow {
  * Time spent, cost and the report card of a week, with the domain's report rules: only meetings that are
  * scored and not all day count (Wellness blocks, possible blocks, report events and skipped meetings never are).
  */
-export function weekStats(meetings: readonly Meeting[], range: DateRange, annualSalary: number | null): WeekStats {
+export function weekStats(
+  meetings: readonly Meeting[],
+  range: DateRange,
+  annualSalary: number | null,
+): WeekStats {
   const counted = meetings.filter(
-    (meeting) => meetingVariant(meeting) === 'meeting' && meeting.status !== 'cancelled' && meeting.status !== 'deleted',
+    (meeting) =>
+      meetingVariant(meeting) === 'meeting' && meeting.status !== 'cancelled' && meeting.status !== 'deleted',
   );
   const rows = counted.map(toRow);
   const totals = reportTotals(rows);
@@ -53,7 +58,8 @@ export function weekStats(meetings: readonly Meeting[], range: DateRange, annual
       typeof meeting.cost === 'number'
         ? meeting.cost
         : meetingCost({
-            durationSeconds: meeting.duration ?? (Date.parse(meeting.ends_at) - Date.parse(meeting.starts_at)) / 1000,
+            durationSeconds:
+              meeting.duration ?? (Date.parse(meeting.ends_at) - Date.parse(meeting.starts_at)) / 1000,
             attendeesCount: meeting.attendees_count ?? 1,
             annualSalary: annualSalary ?? 0,
           });

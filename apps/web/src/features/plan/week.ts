@@ -38,7 +38,11 @@ export function addDays(date: Date, days: number): Date {
 }
 
 export function weekOf(date: Date): Week {
-  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() - WEEK_STARTS_ON + 7) % 7));
+  const start = new Date(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate() - ((date.getDay() - WEEK_STARTS_ON + 7) % 7),
+  );
   return { start, end: addDays(start, 7), key: toDateKey(start) };
 }
 

@@ -1,5 +1,18 @@
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Kbd,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { MEETING_TEXTS } from '@meetwell/domain';
-import { Badge, Button, Center, Group, Kbd, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useItemMutations } from '../meeting/hooks';
@@ -118,7 +131,7 @@ export function PresentMode({ meeting, onClose }: { meeting: Meeting; onClose: (
       opened
       fullScreen
       onClose={close}
-      title={meeting.summary?.trim() || '(No title)'}
+      title={phase === 'not_started' ? 'Present mode' : meeting.summary?.trim() || '(No title)'}
       styles={{ title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-lg)' } }}
       aria-label="Present mode"
     >
@@ -186,7 +199,12 @@ export function PresentMode({ meeting, onClose }: { meeting: Meeting; onClose: (
                 </Button>
               </Group>
               <Paper withBorder radius="lg" p="xl">
-                <Title order={2} fz={{ base: 28, sm: 40 }} style={{ overflowWrap: 'anywhere' }} data-testid="present-item">
+                <Title
+                  order={2}
+                  fz={{ base: 28, sm: 40 }}
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid="present-item"
+                >
                   {current.description}
                 </Title>
                 {current.owner_name && <Text c="dimmed">{current.owner_name}</Text>}

@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../session/queryKeys';
+import type { CurrentUser } from '../../session/types';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  testUser,
+  userDocument,
+  visibleToasts,
+} from '../../test/utils';
+import { AccountPage } from './AccountPage';
+
+type Handlers = Parameters<typeof mockFetch>[0];
+
+const CALENDARS = [
+  {
+    id: 'c1',
+    type: 'calendars',
+    attributes: { name: 'Work', provider: 'google', watching: true, color: '#1f78f7' },
+  },
+  { id: 'c2', type: 'calendars', attributes: { name: 'Team ICS', provider: 'ics', watching: false } },
+];
+
+function setup(options: { user?: Partial<CurrentUser>; handlers?: Handlers } = {}) {
+  const queryClient = createTestQueryClient();
+  const user = testUser({ affiliate_token: 'abc123', ...options.user });
+  queryClient.setQueryData(queryKeys.currentUser, user);
+  const fetchMock = mockFetch({
+    'GET /api/v1/calendars': () => jsonResponse(200, { data: CALENDARS }),
+    ...options.handlers,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/my/account', element: <AccountPage /> },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { path: '/my/account', queryClient },
+  );
+  return { ...view, fetchMock };
+}
+
+function urls(fetchMock: ReturnType<typeof mockFetch>, method = 'GET') {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url]) => String(url));
+}
+
+describe('account: calendars to balance', () => {
+  it('lists the calendars with a watch switch; remove only for ICS and CalDAV', async () => {
+    let watching = false;
+    const teamIcs = () => ({ ...CALENDARS[1], attributes: { ...CALENDARS[1]?.attributes, watching } });
+    const { fetchMock } = setup({
+      handlers: {
+        'GET /api/v1/calendars': () => jsonResponse(200, { data: [CALENDARS[0], teamIcs()] }),
+        'PATCH /api/v1/calendars/c2': ({ body }) => {
+          watching = (body as { data: { attributes: { watching: boolean } } }).data.attributes.watching;
+          return jsonResponse(200, { data: teamIcs() });
+        },
+      },
+    });
+    const work = await screen.findByRole('switch', { name: 'Balance Work' });
+    expect(work).toBeChecked();
+    expect(urls(fetchMock)).toContain('/api/v1/calendars');
+    expect(screen.queryByRole('button', { name: 'Remove Work' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Team ICS' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Balance Team ICS' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Balance Team ICS' })).toBeChecked());
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      data: { type: 'calendars', attributes: { watching: true } },
+    });
+  });
+
+  it('asks the provider for its calendars when the user signed in with Google or Microsoft', async () => {
+    const { fetchMock } = setup({ user: { identity_providers: ['google_oauth2'] } });
+    await screen.findByRole('switch', { name: 'Balance Work' });
+    expect(urls(fetchMock)).toContain('/api/v1/calendars?external=true');
+  });
+
+  it('adds an ICS calendar from a URL', async () => {
+    const { fetchMock } = setup({
+      handlers: { 'POST /api/v1/calendars/ics': () => jsonResponse(201, { data: CALENDARS[1] }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an ICS calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an ICS calendar' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Calendar URL' }),
+      'webcal://example.com/team.ics',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add calendar' }));
+    await waitFor(() => expect(urls(fetchMock, 'POST')).toContain('/api/v1/calendars/ics'));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      data: { type: 'calendars', attributes: { url: 'webcal://example.com/team.ics' } },
+    });
+  });
+
+  it('re-syncs after a confirmation', async () => {
+    const { fetchMock } = setup({
+      handlers: {
+        'GET /api/v1/meetings/sync': ({ url }) =>
+          jsonResponse(200, {
+            data: {
+              id: '7',
+              type: 'synchronizations',
+              attributes: { in_progress: false, started: url.includes('confirmed') },
+            },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-sync calendars' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-sync your calendars?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(urls(fetchMock)).toContain('/api/v1/meetings/sync');
+    expect(urls(fetchMock)).not.toContain('/api/v1/meetings/sync?confirmed=true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Re-sync' }));
+    await waitFor(() => expect(urls(fetchMock)).toContain('/api/v1/meetings/sync?confirmed=true'));
+    await waitFor(() =>
+      expect(visibleToasts().map((t) => t.message)).toContain(
+        'Your calendar is being synchronized. It might take few moments.',
+      ),
+    );
+  });
+
+  it("says 'Already in progress' without a cancel when a sync runs", async () => {
+    const { fetchMock } = setup({
+      handlers: {
+        'GET /api/v1/meetings/sync': () =>
+          jsonResponse(200, {
+            data: { id: '7', type: 'synchronizations', attributes: { in_progress: true } },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-sync calendars' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Already in progress' });
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Already in progress' })).not.toBeInTheDocument(),
+    );
+    expect(urls(fetchMock)).not.toContain('/api/v1/meetings/sync?confirmed=true');
+  });
+});
+
+describe('account: plan, referral, preferences and deletion', () => {
+  it('shows the admin plan links', async () => {
+    setup();
+    expect(await screen.findByRole('link', { name: 'Change your plan' })).toHaveAttribute(
+      'href',
+      '/my/balance/action/choose-plan',
+    );
+    expect(screen.getByRole('link', { name: 'Manage your team' })).toHaveAttribute(
+      'href',
+      '/my/team-management',
+    );
+    expect(screen.getByRole('link', { name: 'Change payment method' })).toBeInTheDocument();
+  });
+
+  it('tells non-admins that only admins choose a plan', async () => {
+    setup({ user: { company: { ...testUser().company!, roles: [] } } });
+    expect(await screen.findByText('Only admins can choose a plan')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change your plan' })).not.toBeInTheDocument();
+  });
+
+  it('copies the referral URL', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    setup();
+    expect(await screen.findByRole('textbox', { name: 'Your referral link' })).toHaveValue(
+      `${window.location.origin}/?ref=abc123`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?ref=abc123`);
+    await waitFor(() => expect(visibleToasts().map((t) => t.message)).toContain('Copied to clipboard!'));
+  });
+
+  it('saves an email preference', async () => {
+    const { fetchMock } = setup({
+      user: { communication_prefs: { all_communications: true, email_tips: true } },
+      handlers: {
+        'PATCH /api/v1/users': () =>
+          jsonResponse(
+            200,
+            userDocument({ communication_prefs: { all_communications: true, email_tips: false } }),
+          ),
+      },
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: /Tips/ }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Tips/ })).not.toBeChecked());
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      data: { type: 'users', attributes: { communication_prefs: { email_tips: false } } },
+    });
+  });
+
+  it('deletes the account only after DELETE MY ACCOUNT is typed exactly', async () => {
+    const { fetchMock, router } = setup({ handlers: { 'DELETE /api/v1/users': () => jsonResponse(204) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
+    const input = within(dialog).getByRole('textbox', { name: 'Type DELETE MY ACCOUNT to confirm' });
+    await userEvent.type(input, 'delete my account');
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'DELETE MY ACCOUNT');
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(urls(fetchMock, 'DELETE')).toContain('/api/v1/users?confirm=true'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

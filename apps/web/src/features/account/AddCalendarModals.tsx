@@ -1,0 +1,197 @@
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, isApiError, resourceBody } from '../../api/client';
+import { meetingKeys } from '../meeting/cache';
+import { calendarKeys } from '../plan/data';
+
+function fieldError(error: unknown): string | null {
+  return isApiError(error) && error.status === 400 ? error.detail || error.title : null;
+}
+
+/** 'Add an ICS calendar': subscribe to a URL (webcal or http) or import a file. */
+export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState<'url' | 'file'>('url');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const add = useMutation({
+    mutationFn: async () => {
+      const attributes: Record<string, string> = {};
+      if (name.trim()) attributes.name = name.trim();
+      if (source === 'url') attributes.url = url.trim();
+      else attributes.content = (await file?.text()) ?? '';
+      return api.post('/calendars/ics', resourceBody('calendars', attributes));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      setName('');
+      setUrl('');
+      setFile(null);
+      onClose();
+    },
+    meta: { errorToast: false },
+  });
+  const error = add.error
+    ? (fieldError(add.error) ?? (isApiError(add.error) ? add.error.detail : null))
+    : null;
+  const ready = source === 'url' ? url.trim().length > 0 : Boolean(file);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) add.mutate();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add an ICS calendar" centered>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <SegmentedControl
+            value={source}
+            onChange={(value) => setSource(value as 'url' | 'file')}
+            data={[
+              { label: 'Subscribe to a URL', value: 'url' },
+              { label: 'Upload a file', value: 'file' },
+            ]}
+          />
+          {source === 'url' ? (
+            <TextInput
+              label="Calendar URL"
+              placeholder="https://… or webcal://…"
+              value={url}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+              required
+            />
+          ) : (
+            <FileInput
+              label="ICS file"
+              placeholder="Choose a .ics file"
+              accept=".ics,text/calendar"
+              value={file}
+              onChange={setFile}
+              clearable
+              required
+            />
+          )}
+          <TextInput
+            label="Name"
+            description="Optional: the calendar's own name is used otherwise."
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={120}
+          />
+          {error && (
+            <Text c="danger" fz="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          {!error && add.isError && (
+            <Text c="danger" fz="sm" role="alert">
+              The calendar could not be added. Please check it and try again.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending} disabled={!ready}>
+              Add calendar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Add a CalDAV calendar': the account's calendars are listed unwatched; the user switches on the ones to balance. */
+export function AddCaldavModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [serverUrl, setServerUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const add = useMutation({
+    mutationFn: () =>
+      api.post(
+        '/calendars/caldav',
+        resourceBody('calendars', { server_url: serverUrl.trim(), username: username.trim(), password }),
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      setPassword('');
+      onClose();
+    },
+    meta: { errorToast: false },
+  });
+  const error = add.error
+    ? (fieldError(add.error) ??
+      (isApiError(add.error) && add.error.detail) ??
+      'The CalDAV server could not be reached. Please check it and try again.')
+    : null;
+  const ready = serverUrl.trim() && username.trim() && password;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a CalDAV calendar" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready) add.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            Nextcloud, Fastmail, iCloud, Radicale… Your calendars will be listed below: switch on the ones to
+            balance.
+          </Text>
+          <TextInput
+            label="Server URL"
+            placeholder="https://caldav.example.com/"
+            value={serverUrl}
+            onChange={(event) => setServerUrl(event.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label="Username"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            autoComplete="username"
+            required
+          />
+          <PasswordInput
+            label="Password"
+            description="An app password is best."
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            autoComplete="current-password"
+            required
+          />
+          {error && (
+            <Text c="danger" fz="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending} disabled={!ready}>
+              Connect
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

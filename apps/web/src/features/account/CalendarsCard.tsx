@@ -1,0 +1,170 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  ColorSwatch,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { formatDate } from '@meetwell/domain';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { AlertDialog } from '../../components/AlertDialog';
+import { browserTimeZone } from '../../lib/timezone';
+import type { CurrentUser } from '../../session/types';
+import { meetingKeys } from '../meeting/cache';
+import { type CalendarAttributes, type CalendarItem, calendarKeys, useCalendars } from '../plan/data';
+import { AddCaldavModal, AddIcsModal } from './AddCalendarModals';
+import { ResyncButton } from './ResyncButton';
+
+const PROVIDER_LABELS: Record<CalendarItem['provider'], string> = {
+  google: 'Google',
+  microsoft: 'Outlook',
+  caldav: 'CalDAV',
+  ics: 'ICS',
+};
+
+function syncText(calendar: CalendarItem): string | null {
+  if (calendar.needs_permission) return 'Needs permission';
+  if (calendar.sync_error) return `Sync failed: ${calendar.sync_error}`;
+  if (calendar.sync_status === 'running' || calendar.sync_status === 'queued') return 'Syncing…';
+  if (calendar.watching && calendar.last_synced_at)
+    return `Synced ${formatDate(calendar.last_synced_at, 'Short', browserTimeZone())} ${formatDate(calendar.last_synced_at, 'Time', browserTimeZone())}`;
+  return null;
+}
+
+/** 'Calendars to balance': a watch switch per calendar, remove for ICS and CalDAV, add, and re-sync. */
+export function CalendarsCard({ user }: { user: CurrentUser }) {
+  const external = (user.identity_providers ?? []).length > 0;
+  const queryClient = useQueryClient();
+  const calendars = useCalendars(external);
+  const [adding, setAdding] = useState<'ics' | 'caldav' | null>(null);
+  const [removing, setRemoving] = useState<CalendarItem | null>(null);
+
+  const afterChange = () => {
+    void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
+    void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+  };
+  const watch = useMutation({
+    mutationFn: async ({ id, watching }: { id: string; watching: boolean }) => {
+      const doc = await api.patch<JsonApiResource<CalendarAttributes>>(
+        `/calendars/${encodeURIComponent(id)}`,
+        resourceBody('calendars', { watching }),
+      );
+      return { ...doc.data.attributes, id: doc.data.id };
+    },
+    onSuccess: (calendar) => {
+      queryClient.setQueryData<CalendarItem[]>(calendarKeys.list(external), (old) =>
+        old?.map((item) => (item.id === calendar.id ? calendar : item)),
+      );
+      afterChange();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/calendars/${encodeURIComponent(id)}`),
+    onSuccess: afterChange,
+  });
+
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb={4}>
+        Calendars to balance
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        MeetWell scores the meetings of the calendars switched on.
+      </Text>
+      {calendars.isPending ? (
+        <Loader size="sm" aria-label="Loading calendars" />
+      ) : (
+        <Stack gap="sm" data-testid="calendar-list">
+          {(calendars.data ?? []).length === 0 && <Text c="dimmed">No calendar added.</Text>}
+          {(calendars.data ?? []).map((calendar) => {
+            const status = syncText(calendar);
+            const removable = calendar.provider === 'ics' || calendar.provider === 'caldav';
+            return (
+              <Group key={calendar.id} wrap="nowrap" gap="sm">
+                <ColorSwatch color={calendar.color || '#adb5bd'} size={14} />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap={6} wrap="wrap">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {calendar.name}
+                    </Text>
+                    <Badge size="xs" variant="light" color="gray" tt="none">
+                      {PROVIDER_LABELS[calendar.provider] ?? calendar.provider}
+                    </Badge>
+                    {calendar.primary && (
+                      <Badge size="xs" variant="light" tt="none">
+                        Primary
+                      </Badge>
+                    )}
+                  </Group>
+                  {status && (
+                    <Text
+                      fz="xs"
+                      c={calendar.sync_error || calendar.needs_permission ? 'danger' : 'dimmed'}
+                      truncate
+                    >
+                      {status}
+                    </Text>
+                  )}
+                </div>
+                <Switch
+                  checked={calendar.watching}
+                  aria-label={`Balance ${calendar.name}`}
+                  disabled={watch.isPending && watch.variables?.id === calendar.id}
+                  onChange={(event) =>
+                    watch.mutate({ id: calendar.id, watching: event.currentTarget.checked })
+                  }
+                />
+                {removable && (
+                  <Tooltip label="Remove" withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="danger"
+                      aria-label={`Remove ${calendar.name}`}
+                      onClick={() => setRemoving(calendar)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+      <Group gap="xs" mt="lg">
+        <Button variant="light" onClick={() => setAdding('ics')}>
+          Add an ICS calendar
+        </Button>
+        <Button variant="light" onClick={() => setAdding('caldav')}>
+          Add a CalDAV calendar
+        </Button>
+        <ResyncButton />
+      </Group>
+      <AddIcsModal opened={adding === 'ics'} onClose={() => setAdding(null)} />
+      <AddCaldavModal opened={adding === 'caldav'} onClose={() => setAdding(null)} />
+      <AlertDialog
+        opened={removing !== null}
+        title="Remove this calendar?"
+        text={removing ? `${removing.name} and its meetings will be removed from MeetWell.` : undefined}
+        confirmLabel="Remove"
+        confirmColor="danger"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing.id);
+          setRemoving(null);
+        }}
+      />
+    </Paper>
+  );
+}

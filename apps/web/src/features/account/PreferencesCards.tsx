@@ -1,0 +1,154 @@
+import {
+  CheckIcon,
+  ColorSwatch,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError, type JsonApiResource } from '../../api/client';
+import type { CommunicationPrefs, CurrentUser } from '../../session/types';
+import { useUpdateUser } from './useUpdateUser';
+
+const EMAIL_PREFS: { key: keyof CommunicationPrefs; label: string; description: string }[] = [
+  {
+    key: 'all_communications',
+    label: 'All emails',
+    description: 'Turn off to stop every email from MeetWell.',
+  },
+  { key: 'email_weekly_reports', label: 'Weekly report', description: 'Your report card every week.' },
+  {
+    key: 'email_reminders',
+    label: 'Action emails',
+    description: 'Before and after MeetWell reminds an organizer or declines for you.',
+  },
+  {
+    key: 'email_if_organizer',
+    label: 'Meetings you organize',
+    description: "When a meeting you organize breaks someone's preferences.",
+  },
+  { key: 'email_tips', label: 'Tips', description: 'Now and then, ideas for healthier meetings.' },
+];
+
+export function EmailPreferencesCard({ user }: { user: CurrentUser }) {
+  const update = useUpdateUser();
+  const prefs = user.communication_prefs ?? {};
+  const allOff = prefs.all_communications === false;
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        Email preferences
+      </Title>
+      <Stack gap="md">
+        {EMAIL_PREFS.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={prefs[key] !== false && (key === 'all_communications' || !allOff)}
+            disabled={(key !== 'all_communications' && allOff) || update.isPending}
+            onChange={(event) =>
+              update.mutate({ communication_prefs: { [key]: event.currentTarget.checked } })
+            }
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface EventColor {
+  id: string;
+  hex: string;
+  label: string;
+}
+
+/** Google Calendar's event colours (ids 1–11), used when the server lists none. */
+const DEFAULT_EVENT_COLORS: EventColor[] = [
+  { id: '1', hex: '#7986cb', label: 'Lavender' },
+  { id: '2', hex: '#33b679', label: 'Sage' },
+  { id: '3', hex: '#8e24aa', label: 'Grape' },
+  { id: '4', hex: '#e67c73', label: 'Flamingo' },
+  { id: '5', hex: '#f6bf26', label: 'Banana' },
+  { id: '6', hex: '#f4511e', label: 'Tangerine' },
+  { id: '7', hex: '#039be5', label: 'Peacock' },
+  { id: '8', hex: '#616161', label: 'Graphite' },
+  { id: '9', hex: '#3f51b5', label: 'Blueberry' },
+  { id: '10', hex: '#0b8043', label: 'Basil' },
+  { id: '11', hex: '#d50000', label: 'Tomato' },
+];
+
+function useEventColors() {
+  return useQuery({
+    queryKey: ['event_colors'],
+    queryFn: async (): Promise<EventColor[]> => {
+      try {
+        const doc = await api.get<JsonApiResource<Omit<EventColor, 'id'>>[]>('/event_colors');
+        const list = (Array.isArray(doc.data) ? doc.data : []).map((r) => ({ ...r.attributes, id: r.id }));
+        return list.length ? list : DEFAULT_EVENT_COLORS;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return DEFAULT_EVENT_COLORS;
+        throw error;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+}
+
+export function CalendarPreferencesCard({ user }: { user: CurrentUser }) {
+  const update = useUpdateUser();
+  const colors = useEventColors().data ?? DEFAULT_EVENT_COLORS;
+  const selected = user.wellness_block_color_preference ?? null;
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        Calendar preferences
+      </Title>
+      <Stack gap="lg">
+        <Switch
+          label="Daily report card events"
+          description="Add an event with your day's report card to your calendar."
+          checked={Boolean(user.daily_report_card_events)}
+          disabled={update.isPending}
+          onChange={(event) => update.mutate({ daily_report_card_events: event.currentTarget.checked })}
+        />
+        <div>
+          <Text fz="sm" fw={500}>
+            Wellness block colour
+          </Text>
+          <Text fz="xs" c="dimmed" mb="xs">
+            The colour of your Wellness blocks in your calendar.
+          </Text>
+          <Group gap={8} role="radiogroup" aria-label="Wellness block colour">
+            {colors.map((color) => {
+              const active = selected === color.id;
+              return (
+                <Tooltip key={color.id} label={color.label} withArrow>
+                  <UnstyledButton
+                    role="radio"
+                    aria-checked={active}
+                    aria-label={color.label}
+                    disabled={update.isPending}
+                    onClick={() =>
+                      update.mutate({ wellness_block_color_preference: active ? null : color.id })
+                    }
+                  >
+                    <ColorSwatch color={color.hex} size={26} style={{ color: '#fff', cursor: 'pointer' }}>
+                      {active && <CheckIcon size={12} />}
+                    </ColorSwatch>
+                  </UnstyledButton>
+                </Tooltip>
+              );
+            })}
+          </Group>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

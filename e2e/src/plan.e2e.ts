@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, screenshot, signInToDemo } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DemoMeeting {
+  id: string;
+  summary: string;
+  score: number | null;
+  agendaCount: number;
+  agendaFails: boolean;
+}
+
+/** The meetings of this week (Sunday to Sunday in the browser's zone), as the Plan screen asks for them. */
+async function weekMeetings(page: Page): Promise<DemoMeeting[]> {
+  return page.evaluate(async () => {
+    const now = new Date();
+    const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - now.getDay());
+    const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 7);
+    const query = `by_period[starts_at]=${start.toISOString()}&by_period[ends_at]=${end.toISOString()}`;
+    const response = await fetch(`/api/v1/meetings?${query}`);
+    if (response.status !== 200) return [];
+    const doc = (await response.json()) as {
+      data: {
+        id: string;
+        attributes: {
+          summary: string;
+          score: number | null;
+          agenda_items: unknown[];
+          results: Record<string, { score: number }> | null;
+        };
+      }[];
+    };
+    return doc.data.map((m) => ({
+      id: m.id,
+      summary: m.attributes.summary,
+      score: m.attributes.score,
+      agendaCount: m.attributes.agenda_items.length,
+      agendaFails: m.attributes.results?.required_agenda?.score === 0,
+    }));
+  });
+}
+
+/** A meeting of this week whose title is unique in the week (so clicking the title opens that one). */
+async function pickMeeting(page: Page, match: (m: DemoMeeting) => boolean): Promise<DemoMeeting> {
+  let meetings: DemoMeeting[] = [];
+  await expect
+    .poll(
+      async () => {
+        meetings = await weekMeetings(page);
+        return meetings.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  const unique = meetings.filter((m) => meetings.filter((other) => other.summary === m.summary).length === 1);
+  const found = unique.find(match);
+  if (!found) throw new Error(`No demo meeting matches among ${meetings.map((m) => m.summary).join(', ')}`);
+  return found;
+}
+
+async function openFromCalendar(page: Page, summary: string) {
+  await page.locator('.rbc-event', { hasText: summary }).first().click();
+  await page.getByRole('dialog', { name: summary }).waitFor();
+}
+
+async function scoreShown(page: Page): Promise<number> {
+  const text = (await page.getByTestId('score-value').textContent()) ?? '';
+  return Number(text.split('/')[0]);
+}
+
+describe('plan journeys', () => {
+  it('opens a low-scoring meeting, adds an agenda item and sees the score rise without a reload', async () => {
+    const { page, context } = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto('/my/plan');
+    await page.getByTestId('week-calendar').waitFor();
+    const meeting = await pickMeeting(
+      page,
+      (m) => typeof m.score === 'number' && m.score < 80 && m.agendaFails,
+    );
+    await page.evaluate('window.__sameDocument = true');
+    await screenshot(page, 'plan-desktop');
+
+    await openFromCalendar(page, meeting.summary);
+    expect(await scoreShown(page)).toBe(meeting.score);
+    const agenda = page.getByRole('region', { name: 'Agenda' });
+    await agenda.getByRole('textbox', { name: 'New agenda item' }).fill('Agree on the three themes');
+    await agenda.getByRole('textbox', { name: 'Minutes' }).fill('15');
+    await agenda.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => scoreShown(page), { timeout: 15_000 }).toBeGreaterThan(meeting.score as number);
+    const raised = await scoreShown(page);
+    await agenda.getByText('Agree on the three themes').waitFor();
+    await screenshot(page, 'plan-meeting-modal');
+    // The page was never reloaded.
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+
+    // The week behind the modal shows the new score too.
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/my/plan');
+    await expect
+      .poll(() => page.locator('.rbc-event', { hasText: meeting.summary }).first().textContent())
+      .toContain(String(raised));
+    await context.close();
+  });
+
+  it('skips a meeting evaluation and re-evaluates it, with the toasts', async () => {
+    const { page, context } = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto('/my/plan');
+    await page.getByTestId('week-calendar').waitFor();
+    const meeting = await pickMeeting(page, (m) => typeof m.score === 'number');
+    await openFromCalendar(page, meeting.summary);
+
+    await page.getByRole('button', { name: 'Skip evaluation' }).click();
+    await page.getByText('This meetings evaluation was skipped.').waitFor();
+    await page.getByText('Not scored').waitFor();
+    await page.getByRole('button', { name: 'Re-evaluate' }).click();
+    await page.getByText('This meeting was re-evaluated.').waitFor();
+    await expect.poll(() => scoreShown(page)).toBe(meeting.score);
+    await context.close();
+  });
+
+  it('presents a meeting end to end with the keyboard', async () => {
+    const { page, context } = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto('/my/plan');
+    await page.getByTestId('week-calendar').waitFor();
+    const meeting = await pickMeeting(page, (m) => m.agendaCount >= 2);
+    await openFromCalendar(page, meeting.summary);
+
+    await page.getByRole('button', { name: 'Present' }).click();
+    const start = page.getByRole('button', { name: 'Start meeting' });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`Item 1 of ${meeting.agendaCount}`).waitFor();
+    const first = await page.getByTestId('present-item').textContent();
+    await expect.poll(() => page.getByTestId('present-timer').textContent(), { timeout: 5000 }).toBe('00:01');
+
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(`Item 2 of ${meeting.agendaCount}`).waitFor();
+    expect(await page.getByTestId('present-timer').textContent()).toBe('00:00');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText(`Item 1 of ${meeting.agendaCount}`).waitFor();
+    expect(await page.getByTestId('present-item').textContent()).toBe(first);
+    for (let i = 1; i < meeting.agendaCount; i++) await page.keyboard.press('ArrowRight');
+    await page.getByText(`Item ${meeting.agendaCount} of ${meeting.agendaCount}`).waitFor();
+    await screenshot(page, 'present-in-progress');
+
+    await page.getByRole('button', { name: 'End meeting' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Meeting complete' }).waitFor();
+    await screenshot(page, 'present-completed');
+    await page.getByRole('button', { name: 'Close presentation' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: meeting.summary }).waitFor();
+
+    // The time spent on the first item was saved on it.
+    await expect
+      .poll(async () =>
+        page.evaluate(async (id) => {
+          const doc = (await (await fetch(`/api/v1/meetings/${id}`)).json()) as {
+            data: { attributes: { agenda_items: { position: number; time_spent_in_secs: number | null }[] } };
+          };
+          const items = doc.data.attributes.agenda_items;
+          return items.sort((a, b) => a.position - b.position)[0]?.time_spent_in_secs ?? 0;
+        }, meeting.id),
+      )
+      .toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('lists the week by weekday name on a 390 px phone', async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    await signInToDemo(page);
+    await page.goto('/my/plan');
+    const list = page.getByTestId('week-list');
+    await list.waitFor();
+    const days = await list
+      .getByRole('region')
+      .evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+    const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((day) => weekdays.includes(String(day)))).toBe(true);
+    // In week order, each day once.
+    expect(days.map((day) => weekdays.indexOf(String(day)))).toEqual(
+      [...days.map((day) => weekdays.indexOf(String(day)))].sort((a, b) => a - b),
+    );
+    expect(await page.locator('.rbc-calendar').count()).toBe(0);
+    // Nothing overflows the phone's width.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'plan-mobile');
+
+    await page.getByTestId('week-list-event').first().click();
+    await page.getByRole('dialog').waitFor();
+    await screenshot(page, 'plan-mobile-meeting');
+    await context.close();
+  });
+});
