@@ -245,7 +245,8 @@ export async function buildApp(
   if (serveWeb && options.webDist) {
     await app.register(fastifyStatic, {
       root: options.webDist,
-      wildcard: false,
+      // Read at request time, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints the files under assets/: they never change, so browsers may keep them.
