@@ -7,6 +7,7 @@ import {
 } from '@meetwell/domain';
 import { and, eq, getTableColumns, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { type BulkColumn, jsonRecordset } from '../../db/bulk';
 import {
   agendaItems,
   companies,
@@ -250,18 +251,25 @@ async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): P
   return changed;
 }
 
-async function writeEvaluations(
-  ctx: AppContext,
-  updates: {
-    id: string;
-    score: number | null;
-    qualityLabel: string | null;
-    evaluation: unknown;
-    cost: number;
-  }[],
-) {
-  for (let i = 0; i < updates.length; i += 1000) {
-    const batch = updates.slice(i, i + 1000);
+type EvaluationUpdate = {
+  id: string;
+  score: number | null;
+  qualityLabel: string | null;
+  evaluation: unknown;
+  cost: number;
+};
+
+const EVALUATION_COLUMNS: readonly BulkColumn<EvaluationUpdate>[] = [
+  ['id', 'uuid', (u) => u.id],
+  ['score', 'integer', (u) => u.score],
+  ['quality_label', 'text', (u) => u.qualityLabel],
+  ['evaluation', 'jsonb', (u) => u.evaluation],
+  ['cost', 'integer', (u) => u.cost],
+];
+
+async function writeEvaluations(ctx: AppContext, updates: EvaluationUpdate[]) {
+  for (let i = 0; i < updates.length; i += 2000) {
+    const batch = updates.slice(i, i + 2000);
     await ctx.db.execute(sql`
       update meetings as m set
         score = u.score,
@@ -269,15 +277,7 @@ async function writeEvaluations(
         evaluation = u.evaluation,
         cost = u.cost,
         evaluated_at = now()
-      from (
-        select * from unnest(
-          ${sql.param(batch.map((u) => u.id))}::uuid[],
-          ${sql.param(batch.map((u) => u.score))}::int[],
-          ${sql.param(batch.map((u) => u.qualityLabel))}::text[],
-          ${sql.param(batch.map((u) => JSON.stringify(u.evaluation)))}::jsonb[],
-          ${sql.param(batch.map((u) => u.cost))}::int[]
-        ) as t(id, score, quality_label, evaluation, cost)
-      ) as u
+      from ${jsonRecordset(EVALUATION_COLUMNS, batch, 'u')}
       where m.id = u.id`);
   }
 }
