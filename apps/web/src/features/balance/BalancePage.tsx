@@ -1,13 +1,14 @@
-import { Modal, Stack, Tabs, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
-import { BuildingNotice } from '../../components/BuildingNotice';
+import { Tabs } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { isAdmin } from '../../session/user';
-import { useSignedInUser } from '../../session/useSignedInUser';
-import { PlanChooser } from '../pricing/PlanChooser';
+import { PlanChooserModal } from '../plans/PlanChooserModal';
 import { NotFoundPage } from '../status/NotFoundPage';
+import { WellnessBlockDrawerRoute } from '../wellness-blocks/WellnessBlockDrawer';
+import { WellnessBlocksList } from '../wellness-blocks/WellnessBlocksList';
+import { AutoBalanceView } from './action/AutoBalanceView';
+import { EvaluationView } from './evaluation/EvaluationView';
 
 export const BALANCE_TABS = [
   { value: 'action', label: 'Auto-balance', mobileLabel: 'Auto-balance' },
@@ -15,33 +16,36 @@ export const BALANCE_TABS = [
   { value: 'wellness-blocks', label: 'Wellness blocks', mobileLabel: 'Blocks' },
 ] as const;
 
-type BalanceView = (typeof BALANCE_TABS)[number]['value'];
+export type BalanceView = (typeof BALANCE_TABS)[number]['value'];
 
-const DESCRIPTIONS: Record<BalanceView, string> = {
-  action:
-    'Your Auto-Balance preferences, the action taken on non-compliant meetings, and future and past actions are being built for this tab.',
-  evaluation:
-    'The team grade card, meetings to ignore and the evaluation settings are being built for this tab.',
-  'wellness-blocks': 'Chunks of untouchable time for you to do with as you please.',
-};
+export const BALANCE_PATH = '/my/balance';
+export const WELLNESS_BLOCKS_PATH = `${BALANCE_PATH}/wellness-blocks`;
+export const CHOOSE_PLAN_SUBVIEW = 'choose-plan';
 
+/**
+ * /my/balance/:view — Auto-balance (action), Meeting evaluations (evaluation), Wellness blocks; the sub-view
+ * choose-plan opens the plan chooser over the action view, and wellness-blocks/block/:blockId the block drawer.
+ */
 export function BalancePage() {
   usePageTitle('Balance');
-  const user = useSignedInUser();
-  const { view = 'action', subView, blockId } = useParams();
+  const params = useParams();
   const navigate = useNavigate();
   const mobile = useIsMobile();
 
+  // balance/wellness-blocks/block/:blockId has no :view param.
+  const view = params.blockId ? 'wellness-blocks' : params.view;
+  if (!view) return <Navigate to={`${BALANCE_PATH}/action`} replace />;
   const tab = BALANCE_TABS.find((item) => item.value === view);
   if (!tab) return <NotFoundPage />;
-  if (subView && !(view === 'action' && subView === 'choose-plan')) return <NotFoundPage />;
+  const choosingPlan = params.subView === CHOOSE_PLAN_SUBVIEW;
+  if (params.subView && !(view === 'action' && choosingPlan)) return <NotFoundPage />;
 
   return (
     <>
       <PageHeader title="Balance" />
       <Tabs
         value={tab.value}
-        onChange={(next) => next && navigate(`/my/balance/${next}`)}
+        onChange={(next) => next && navigate(`${BALANCE_PATH}/${next}`)}
         keepMounted={false}
       >
         <Tabs.List mb="lg" grow={mobile}>
@@ -51,33 +55,18 @@ export function BalancePage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {BALANCE_TABS.map((item) => (
-          <Tabs.Panel key={item.value} value={item.value}>
-            <Stack gap="md">
-              {item.value === 'wellness-blocks' && (
-                <Text fw={700} fz="xl">
-                  Wellness blocks
-                </Text>
-              )}
-              {blockId && item.value === 'wellness-blocks' && (
-                <Text fw={600}>
-                  {blockId === 'new' ? 'New weekly Wellness block' : `Wellness block ${blockId}`}
-                </Text>
-              )}
-              <BuildingNotice>{DESCRIPTIONS[item.value]}</BuildingNotice>
-            </Stack>
-          </Tabs.Panel>
-        ))}
+        <Tabs.Panel value="action">
+          <AutoBalanceView />
+        </Tabs.Panel>
+        <Tabs.Panel value="evaluation">
+          <EvaluationView />
+        </Tabs.Panel>
+        <Tabs.Panel value="wellness-blocks">
+          <WellnessBlocksList basePath={WELLNESS_BLOCKS_PATH} />
+        </Tabs.Panel>
       </Tabs>
-      <Modal
-        opened={subView === 'choose-plan'}
-        onClose={() => navigate('/my/balance/action')}
-        size="xl"
-        radius="lg"
-        aria-label="Choose a plan"
-      >
-        <PlanChooser mode="app" canChoose={isAdmin(user)} currentPlanId={user.subscription_plan} />
-      </Modal>
+      {params.blockId && <WellnessBlockDrawerRoute closeTo={WELLNESS_BLOCKS_PATH} />}
+      <PlanChooserModal opened={choosingPlan} onClose={() => navigate(`${BALANCE_PATH}/action`)} />
     </>
   );
 }

@@ -74,6 +74,7 @@ export function EditPopover({
           onClick={() => (opened ? setOpened(false) : open())}
           disabled={disabled}
           aria-label={`${buttonLabel} ${label}`}
+          style={{ flexShrink: 0 }}
         >
           {buttonLabel}
         </Button>

@@ -24,13 +24,14 @@ export function SettingRow({
   return (
     <Group
       component="li"
-      wrap="nowrap"
+      wrap="wrap"
       align="center"
-      gap="sm"
+      gap="xs"
       py={10}
       style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <div style={{ flex: 1, minWidth: 0 }}>
+      {/* The value and its control wrap under the text when the row is narrow. */}
+      <div style={{ flex: '1 1 160px', minWidth: 0 }}>
         <Group gap={6}>
           <Text fw={600} fz="sm">
             {label}
@@ -47,13 +48,25 @@ export function SettingRow({
           </Text>
         )}
       </div>
-      {extra}
-      <Badge variant="light" color={comingSoon ? 'gray' : 'brand'} tt="none" size="lg" radius="sm" fw={600}>
-        {value}
-      </Badge>
-      {control !== undefined && (
-        <div style={{ width: 56, display: 'flex', justifyContent: 'flex-end', flexShrink: 0 }}>{control}</div>
-      )}
+      <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
+        {extra}
+        <Badge
+          variant="light"
+          color={comingSoon ? 'gray' : 'brand'}
+          tt="none"
+          size="lg"
+          radius="sm"
+          fw={600}
+          miw={104}
+        >
+          {value}
+        </Badge>
+        {control !== undefined && (
+          <div style={{ width: 56, display: 'flex', justifyContent: 'flex-end', flexShrink: 0 }}>
+            {control}
+          </div>
+        )}
+      </Group>
     </Group>
   );
 }

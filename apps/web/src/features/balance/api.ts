@@ -60,7 +60,10 @@ export function usePatchSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: SettingsPatch) =>
-      api.patch<JsonApiResource<UserSettingsAttributes>>('/users/settings', resourceBody('user_settings', patch)),
+      api.patch<JsonApiResource<UserSettingsAttributes>>(
+        '/users/settings',
+        resourceBody('user_settings', patch),
+      ),
     onSuccess: (doc, patch) => {
       if (doc.data) queryClient.setQueryData(queryKeys.userSettings, doc);
       else void queryClient.invalidateQueries({ queryKey: queryKeys.userSettings });
@@ -128,7 +131,11 @@ export interface ActionAttributes {
   /** A sentence per violated rule (a map), or a plain list. */
   details_negative: Record<string, string> | string[] | null;
   compliance_deadline: string | null;
+  /** scheduled (future); done, failed, prevented or ignored (past). */
   status?: string | null;
+  performed_at?: string | null;
+  /** What the organizer wrote when preventing the decline. */
+  organizer_notes?: string | null;
 }
 
 export interface BalanceAction extends ActionAttributes {
@@ -140,11 +147,22 @@ export const actionKeys = {
   list: (kind: 'future' | 'past', from: string, to: string) => ['actions', kind, from, to] as const,
 };
 
-export async function fetchActions(kind: 'future' | 'past', from: string, to: string): Promise<BalanceAction[]> {
+/**
+ * Future actions are asked up to 7 days ahead without a start, so the ones queued past their deadline (the
+ * meeting is still ahead) stay listed; past actions for the last 7 days.
+ */
+export async function fetchActions(
+  kind: 'future' | 'past',
+  from: string,
+  to: string,
+): Promise<BalanceAction[]> {
   const doc = await api.get<JsonApiResource<ActionAttributes>[] | null>(`/${kind}_actions`, {
-    query: { 'by_period[starts_at]': from, 'by_period[ends_at]': to },
+    query: { 'by_period[starts_at]': kind === 'past' ? from : undefined, 'by_period[ends_at]': to },
   });
-  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({ ...item.attributes, id: String(item.id) }));
+  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
+    ...item.attributes,
+    id: String(item.id),
+  }));
 }
 
 export function useActions(kind: 'future' | 'past', window: { from: string; to: string }) {
@@ -167,11 +185,7 @@ export function useAcceptMeeting() {
 }
 
 /** The sentences of an action's (or a meeting's) negative details. */
-export function negativeDetails(details: ActionAttributes['details_negative'] | undefined): string[] {
-  if (!details) return [];
-  const values = Array.isArray(details) ? details : Object.values(details);
-  return values.filter((value): value is string => typeof value === 'string' && value.trim().length > 0);
-}
+export { detailSentences as negativeDetails } from '../prevent-decline/api';
 
 // ---------------------------------------------------------------------------------------------------------
 // Possible Wellness blocks (meetings the sync thinks are personal time)
@@ -193,7 +207,10 @@ export const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
 
 export async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
   const doc = await api.get<JsonApiResource<PossibleBlockAttributes>[] | null>('/maybe_wellness_blocks');
-  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({ ...item.attributes, id: String(item.id) }));
+  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
+    ...item.attributes,
+    id: String(item.id),
+  }));
 }
 
 export function usePossibleBlocks() {
@@ -205,7 +222,10 @@ export function useAnswerPossibleBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'verified_true' | 'verified_false' }) =>
-      api.patch(`/meetings/${encodeURIComponent(id)}`, resourceBody('meetings', { maybe_wellness_block: answer })),
+      api.patch(
+        `/meetings/${encodeURIComponent(id)}`,
+        resourceBody('meetings', { maybe_wellness_block: answer }),
+      ),
     onSuccess: (_doc, { answer }) => {
       void queryClient.invalidateQueries({ queryKey: possibleBlockKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });

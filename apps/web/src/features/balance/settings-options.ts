@@ -62,9 +62,15 @@ export function settingChoices(key: string): SettingChoice[] {
         { value: false, label: SETTING_VALUE_LABELS.not_ignored },
       ];
     case 'non_compliance_action':
-      return NON_COMPLIANCE_ACTIONS.map((action) => ({ value: action, ...NON_COMPLIANCE_ACTION_LABELS[action] }));
+      return NON_COMPLIANCE_ACTIONS.map((action) => ({
+        value: action,
+        ...NON_COMPLIANCE_ACTION_LABELS[action],
+      }));
     case 'reminder_email':
-      return REMINDER_EMAIL_PREFERENCES.map((pref) => ({ value: pref, label: REMINDER_EMAIL_PREFERENCE_LABELS[pref] }));
+      return REMINDER_EMAIL_PREFERENCES.map((pref) => ({
+        value: pref,
+        label: REMINDER_EMAIL_PREFERENCE_LABELS[pref],
+      }));
     case 'take_action_time':
     case 'take_action_content':
     case 'take_action_attendees':

@@ -11,7 +11,10 @@ import {
   timeOfDayOptions,
 } from '@meetwell/domain';
 
-const FROM_OPTIONS = timeOfDayOptions().map((option) => ({ value: String(option.value), label: option.label }));
+const FROM_OPTIONS = timeOfDayOptions().map((option) => ({
+  value: String(option.value),
+  label: option.label,
+}));
 /** The to-time may be midnight at the end of the day. */
 const TO_OPTIONS = [
   ...FROM_OPTIONS.slice(1),

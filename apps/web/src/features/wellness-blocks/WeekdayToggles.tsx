@@ -1,5 +1,6 @@
 import { Group, Toggle } from '@mantine/core';
 import { WEEKDAY_NAMES, WEEKDAYS_MONDAY_FIRST, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
+import { useIsMobile } from '../../lib/useIsMobile';
 
 const ALL_DAYS: readonly number[] = WEEKDAYS_MONDAY_FIRST;
 
@@ -22,6 +23,7 @@ export function WeekdayToggles({
   onChange: (days: number[]) => void;
   disabled?: boolean;
 }) {
+  const size = useIsMobile() ? 'md' : 'lg';
   const selected = new Set(value);
   const every = ALL_DAYS.every((day) => selected.has(day));
 
@@ -36,6 +38,7 @@ export function WeekdayToggles({
     <Group gap={6} role="group" aria-label="Days of the week">
       <Toggle
         autoWidth
+        size={size}
         variant="light"
         active={every}
         onActiveChange={() => onChange(every ? [] : [...ALL_DAYS])}
@@ -49,6 +52,7 @@ export function WeekdayToggles({
         return (
           <Toggle
             key={day}
+            size={size}
             active={selected.has(day)}
             onActiveChange={() => toggle(day)}
             disabled={disabled}

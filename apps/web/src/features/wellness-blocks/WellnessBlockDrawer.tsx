@@ -38,6 +38,7 @@ import {
   type CalendarChoice,
   createWellnessBlock,
   deleteWellnessBlock,
+  makeWellnessBlockWeekly,
   updateWellnessBlock,
   useGoals,
   useWatchedCalendars,
@@ -139,17 +140,22 @@ export function WellnessBlockDrawer({
 
 /** Refetches every 500 ms (at most DEEP_LINK_MAX_RETRIES times) while `waiting`; true once it gave up. */
 function useDeepLinkRetry(waiting: boolean, refetch: () => unknown): boolean {
-  const [attempts, setAttempts] = useState(0);
-  const gaveUp = waiting && attempts >= DEEP_LINK_MAX_RETRIES;
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
-    if (!waiting || gaveUp) return;
-    const timer = setTimeout(() => {
-      setAttempts((n) => n + 1);
+    if (!waiting) return;
+    let attempts = 0;
+    const timer = setInterval(() => {
+      attempts += 1;
+      if (attempts > DEEP_LINK_MAX_RETRIES) {
+        clearInterval(timer);
+        setGaveUp(true);
+        return;
+      }
       void refetch();
     }, DEEP_LINK_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, gaveUp, refetch]);
-  return gaveUp;
+    return () => clearInterval(timer);
+  }, [waiting, refetch]);
+  return waiting && gaveUp;
 }
 
 function DrawerBody({ blockId, onDone }: { blockId: string; onDone: () => void }) {
@@ -319,6 +325,15 @@ export function WellnessBlockForm({
     },
   });
 
+  const makeWeekly = useMutation({
+    mutationFn: () => makeWellnessBlockWeekly(block?.id ?? ''),
+    onSuccess: () => {
+      setMadeWeekly(true);
+      refresh();
+      notifications.show({ color: 'success', message: 'Your Wellness block is now weekly.' });
+    },
+  });
+
   const onSave = () => {
     const draft: WellnessBlockDraft = {
       id: block?.id ?? null,
@@ -359,7 +374,8 @@ export function WellnessBlockForm({
         )}
         {deleteOnly && (
           <Alert color="brand" variant="light" icon={<IconInfoCircle size={18} />}>
-            This Wellness block was made from a meeting: you can delete it, or make it weekly to edit it.
+            This Wellness block was made from a calendar event: you can delete it, or make it weekly to edit
+            it.
           </Alert>
         )}
 
@@ -449,7 +465,9 @@ export function WellnessBlockForm({
               <span />
             )}
             {deleteOnly ? (
-              <Button onClick={() => setMadeWeekly(true)}>{WELLNESS_BLOCK_TEXTS.makeWeekly}</Button>
+              <Button onClick={() => makeWeekly.mutate()} loading={makeWeekly.isPending}>
+                {WELLNESS_BLOCK_TEXTS.makeWeekly}
+              </Button>
             ) : (
               <Button type="submit" loading={save.isPending}>
                 Save

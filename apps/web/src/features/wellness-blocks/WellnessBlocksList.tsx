@@ -68,18 +68,17 @@ export function WellnessBlocksList({ basePath }: { basePath: string }) {
       ) : (
         <Paper withBorder radius="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((block, index) => (
-            <BlockRow
-              key={block.id}
-              block={block}
-              zone={zone}
-              basePath={basePath}
-              first={index === 0}
-            />
+            <BlockRow key={block.id} block={block} zone={zone} basePath={basePath} first={index === 0} />
           ))}
         </Paper>
       )}
     </Stack>
   );
+}
+
+/** '1:00 pm – 2:00 pm' never breaks inside a time. */
+function keepTimesTogether(text: string): string {
+  return text.replace(/(\d) (am|pm)/g, '$1\u00a0$2');
 }
 
 function BlockRow({
@@ -109,7 +108,7 @@ function BlockRow({
           {label || WELLNESS_BLOCK_TEXTS.noLabel}
         </Text>
         <Text fz="sm" c="dimmed">
-          {recurrenceText(block, zone)}
+          {keepTimesTogether(recurrenceText(block, zone))}
         </Text>
       </div>
       {!isLocked(block) && (

@@ -97,6 +97,15 @@ export async function updateWellnessBlock(
   return doc.data ? toBlock(doc.data) : null;
 }
 
+/** 'Make weekly': a block converted from a meeting (delete_only) becomes an ordinary weekly block. */
+export async function makeWellnessBlockWeekly(id: string): Promise<WellnessBlock | null> {
+  const doc = await api.patch<JsonApiResource<WellnessBlockAttributes> | null>(
+    `/wellness_blocks/${encodeURIComponent(id)}`,
+    resourceBody('wellness_blocks', { make_weekly: true }, id),
+  );
+  return doc.data ? toBlock(doc.data) : null;
+}
+
 export async function deleteWellnessBlock(id: string): Promise<void> {
   await api.delete(`/wellness_blocks/${encodeURIComponent(id)}`);
 }

@@ -52,7 +52,10 @@ export function draftFromBlock(block: WellnessBlock, userTimeZone: string): Well
 }
 
 /** The user's other blocks in the validator's shape (the overlap rule). */
-export function existingBlocks(blocks: readonly WellnessBlock[], userTimeZone: string): ExistingWellnessBlock[] {
+export function existingBlocks(
+  blocks: readonly WellnessBlock[],
+  userTimeZone: string,
+): ExistingWellnessBlock[] {
   return blocks.map((block) => {
     const times = blockTimes(block, userTimeZone);
     return {
@@ -112,7 +115,8 @@ function dayList(weekdays: readonly number[]): string {
 export function recurrenceText(block: WellnessBlock, userTimeZone: string): string {
   const times = blockTimes(block, userTimeZone);
   const range = formatTimeRange(times.startMinute, times.endMinute);
-  if (block.recurring === false) return `Once on ${formatDate(block.starts_at, 'Default', times.timeZone)} · ${range}`;
+  if (block.recurring === false)
+    return `Once on ${formatDate(block.starts_at, 'Default', times.timeZone)} · ${range}`;
   return `Every ${dayList(times.weekdays)} · ${range}`;
 }
 

@@ -20,7 +20,15 @@ function useLists(scope: ListScope, which: 'organizer_denylist' | 'domains_allow
 }
 
 /** Disabled while nothing changed (and, for domains in Some mode, while the list is empty). */
-function SaveButton({ canSave, loading, onClick }: { canSave: boolean; loading: boolean; onClick: () => void }) {
+function SaveButton({
+  canSave,
+  loading,
+  onClick,
+}: {
+  canSave: boolean;
+  loading: boolean;
+  onClick: () => void;
+}) {
   return (
     <Button size="xs" disabled={!canSave} loading={loading} onClick={onClick}>
       Save

@@ -91,7 +91,8 @@ export function TagsInput({
               key={entry}
               withRemoveButton={!disabled}
               onRemove={() => onChange(value.filter((item) => item !== entry))}
-              removeButtonProps={{ 'aria-label': `Remove ${entry}` }}
+              // Reachable by keyboard and screen readers too (Mantine hides it: Backspace removes the last).
+              removeButtonProps={{ 'aria-label': `Remove ${entry}`, 'aria-hidden': false, tabIndex: 0 }}
             >
               {entry}
             </Pill>

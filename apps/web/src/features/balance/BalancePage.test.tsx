@@ -1,0 +1,351 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, testUser } from '../../test/utils';
+import { BalancePage } from './BalancePage';
+import { ok, renderSignedIn, requestBody, settingsDocument } from './testing';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const routes = [
+  '/my/balance',
+  '/my/balance/:view',
+  '/my/balance/:view/:subView',
+  '/my/balance/wellness-blocks/block/:blockId',
+].map((path) => ({ path, element: <BalancePage /> }));
+
+const HOUR = 3_600_000;
+
+function action(id: string, deadlineOffsetMs: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    type: 'actions',
+    attributes: {
+      action: 'decline',
+      organizer_email: 'pat@vendor.io',
+      meeting_id: `m${id}`,
+      meeting_summary: `Sync ${id}`,
+      details_negative: { required_agenda: 'This meeting has no agenda.' },
+      compliance_deadline: new Date(Date.now() + deadlineOffsetMs).toISOString(),
+      status: 'queued',
+      ...extra,
+    },
+  };
+}
+
+function actionHandlers(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return {
+    'GET /api/v1/users/settings': ok(settingsDocument()),
+    'GET /api/v1/future_actions': ok({ data: [action('1', -HOUR), action('2', 30 * HOUR)] }),
+    'GET /api/v1/past_actions': ok({
+      data: [
+        action('3', -50 * HOUR, {
+          status: 'prevented',
+          performed_at: new Date(Date.now() - 48 * HOUR).toISOString(),
+          organizer_notes: 'Agenda added.',
+        }),
+      ],
+    }),
+    'GET /api/v1/maybe_wellness_blocks': ok({ data: [] }),
+    ...extra,
+  };
+}
+
+const bodyOf = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  requestBody(fetch, method, path);
+
+describe('Balance screen', () => {
+  it('opens the Auto-balance view by default, with its sub-navigation', async () => {
+    mockFetch(actionHandlers());
+    const { router } = renderSignedIn(routes, { path: '/my/balance' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action'));
+    expect(await screen.findByRole('tab', { name: 'Auto-balance' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Meeting evaluations' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Wellness blocks' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Choose plan/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Wellness blocks' }));
+    expect(router.state.location.pathname).toBe('/my/balance/wellness-blocks');
+  });
+
+  it('shows the preferences, the action panel and the future actions', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = mockFetch(
+      actionHandlers({ 'GET /api/v1/users/meetings/accept/m2': () => jsonResponse(200, { data: null }) }),
+    );
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    for (const group of ['Time and duration', 'Content', 'Attendees']) {
+      expect(await screen.findByRole('region', { name: group })).toBeInTheDocument();
+    }
+    const time = screen.getByRole('region', { name: 'Time and duration' });
+    expect(within(time).getByText('Desired duration')).toBeInTheDocument();
+    expect(within(time).getByText('90 minutes')).toBeInTheDocument();
+    expect(within(time).getAllByText('Prevent')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('region', { name: 'Attendees' })).getByText('Coming soon'),
+    ).toBeInTheDocument();
+
+    expect(screen.getByText('Hours ahead of a meeting when MeetWell will take action')).toBeInTheDocument();
+    expect(screen.getByText('12 hours')).toBeInTheDocument();
+    expect(screen.getByText('Recommended')).toBeInTheDocument();
+    expect(screen.getByText('Before and after an action')).toBeInTheDocument();
+
+    const future = screen.getByRole('region', { name: 'Future actions' });
+    const rows = await within(future).findAllByRole('listitem', {}, { timeout: 5000 });
+    const [first, second] = rows.filter(
+      (row) => row.parentElement?.parentElement === future.firstElementChild,
+    ) as HTMLElement[];
+    expect(within(first as HTMLElement).getByText('queued to happen soon')).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByText('queued to happen soon')).not.toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText(/ at \d{1,2}:\d{2} (am|pm)/)).toBeInTheDocument();
+    expect(within(first as HTMLElement).getByText('This meeting has no agenda.')).toBeInTheDocument();
+
+    const past = screen.getByRole('region', { name: 'Past actions' });
+    expect(await within(past).findByText(/Prevented by the organizer/)).toBeInTheDocument();
+    expect(within(past).getByText("Organizer's note: “Agenda added.”")).toBeInTheDocument();
+    expect(within(past).queryByRole('button', { name: /Ignore/ })).not.toBeInTheDocument();
+
+    await user.click(within(second as HTMLElement).getByRole('button', { name: 'Ignore Sync 2' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/v1/users/meetings/accept/m2'))).toBe(
+        true,
+      ),
+    );
+    const futureCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/v1/future_actions'));
+    // No start: actions queued past their deadline stay listed.
+    expect(String(futureCall?.[0])).toMatch(/\?by_period\[ends_at\]=[^&]+$/);
+    const pastCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/v1/past_actions'));
+    expect(String(pastCall?.[0])).toMatch(/by_period\[starts_at\]=.+&by_period\[ends_at\]=/);
+  });
+
+  it('saves an action setting from its edit popover', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = mockFetch(
+      actionHandlers({
+        'PATCH /api/v1/users/settings': () =>
+          jsonResponse(200, settingsDocument({ action_settings: { compliance_deadline: 24 } })),
+      }),
+    );
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Compliance deadline' }));
+    const popover = await screen.findByRole('dialog', { name: 'Edit Compliance deadline' });
+    expect(within(popover).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(within(popover).getByRole('radio', { name: '24 hours' }));
+    await user.click(within(popover).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'PATCH', '/users/settings')).toEqual({
+        data: { type: 'user_settings', attributes: { action_settings: { compliance_deadline: 24 } } },
+      }),
+    );
+    expect(await screen.findByText('24 hours')).toBeInTheDocument();
+  });
+
+  it('asks to confirm a VIP reached by ?addVIP= and saves it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = mockFetch(
+      actionHandlers({
+        'POST /api/v1/users/denylisted_organizers/bulk': () => jsonResponse(200, { data: null }),
+      }),
+    );
+    const { router } = renderSignedIn(routes, {
+      path: '/my/balance/action?addVIP=Boss%40Acme.com',
+      user: { organizer_denylist: ['cfo@acme.com'] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a VIP?' });
+    expect(within(dialog).getByText('boss@acme.com')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save as VIP' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'POST', '/users/denylisted_organizers/bulk')?.data.attributes).toEqual({
+        email_list: ['cfo@acme.com', 'boss@acme.com'],
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('saves the VIP list and the domain list by their rules', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = mockFetch(
+      actionHandlers({
+        'POST /api/v1/users/denylisted_organizers/bulk': () => jsonResponse(200, { data: null }),
+        'PATCH /api/v1/users': () => jsonResponse(200, { data: null }),
+      }),
+    );
+    const base = testUser();
+    renderSignedIn(routes, {
+      path: '/my/balance/action',
+      user: {
+        company: {
+          ...base.company!,
+          roles: [],
+          domains_allowlist: [],
+          organizer_denylist: ['chair@acme.com'],
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Who gets enforced?' });
+    const [vipSave, domainSave] = within(region).getAllByRole('button', { name: 'Save' }) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(vipSave).toBeDisabled();
+    expect(domainSave).toBeDisabled();
+    expect(
+      within(region).getByLabelText('chair@acme.com (This email was added by your team.)'),
+    ).toBeInTheDocument();
+
+    await user.type(within(region).getByRole('textbox', { name: 'VIPs' }), 'ceo@acme.com{Enter}');
+    expect(vipSave).toBeEnabled();
+    await user.click(vipSave);
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'POST', '/users/denylisted_organizers/bulk')?.data.attributes).toEqual({
+        email_list: ['ceo@acme.com'],
+      }),
+    );
+
+    // Domains: 'All' → 'Some' with an empty list cannot be saved.
+    await user.click(within(region).getByRole('radio', { name: 'Some' }));
+    expect(domainSave).toBeDisabled();
+    await user.type(within(region).getByRole('textbox', { name: 'Domains' }), 'vendor.io{Enter}');
+    expect(domainSave).toBeEnabled();
+    await user.click(domainSave);
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'PATCH', '/api/v1/users')?.data).toEqual({
+        type: 'users',
+        attributes: { domains_allowlist: ['vendor.io'] },
+      }),
+    );
+  });
+
+  it('converts a possible Wellness block (confirming when others are invited) or ignores it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const meeting = (id: string, summary: string, attendees: number) => ({
+      id,
+      type: 'meetings',
+      attributes: {
+        summary,
+        starts_at: '2030-01-07T12:00:00Z',
+        ends_at: '2030-01-07T13:00:00Z',
+        recurring_meeting: true,
+        maybe_wellness_block: 'true',
+        maybe_wellness_block_category: 'Life',
+        attendees_count: attendees,
+      },
+    });
+    const fetch = mockFetch(
+      actionHandlers({
+        'GET /api/v1/maybe_wellness_blocks': ok({
+          data: [meeting('p1', 'Lunch', 1), meeting('p2', 'Run club', 4)],
+        }),
+        'PATCH /api/v1/meetings/p1': () => jsonResponse(200, { data: meeting('p1', 'Lunch', 1) }),
+        'PATCH /api/v1/meetings/p2': () => jsonResponse(200, { data: meeting('p2', 'Run club', 4) }),
+      }),
+    );
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    const region = await screen.findByRole('region', { name: 'Possible Wellness blocks' });
+    await user.click(within(region).getByRole('button', { name: 'Ignore Lunch' }));
+    await waitFor(() =>
+      expect(requestBody(fetch, 'PATCH', '/meetings/p1')?.data).toEqual({
+        type: 'meetings',
+        attributes: { maybe_wellness_block: 'verified_false' },
+      }),
+    );
+    await user.click(within(region).getByRole('button', { name: 'Convert Run club to a Wellness block' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make this meeting a Wellness block?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Convert' }));
+    await waitFor(() =>
+      expect(requestBody(fetch, 'PATCH', '/meetings/p2')?.data.attributes).toEqual({
+        maybe_wellness_block: 'verified_true',
+      }),
+    );
+  });
+
+  it('locks the evaluation settings for non-admins', async () => {
+    mockFetch({
+      'GET /api/v1/users/settings': ok(settingsDocument({ can_edit_evaluation_settings: false })),
+    });
+    renderSignedIn(routes, {
+      path: '/my/balance/evaluation',
+      user: { company: { ...testUser().company!, roles: [] } },
+    });
+    expect(await screen.findByText('Locked! You cannot make changes')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Only your team's administrators can edit the evaluation settings\. Contact your billing admin/,
+      ),
+    ).toBeInTheDocument();
+    const settings = screen.getByRole('region', { name: 'Evaluation settings' });
+    expect(within(settings).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(within(settings).getByText('Wellness block conflicts')).toBeInTheDocument();
+    expect(within(settings).getAllByText('20 / 100')).toHaveLength(2);
+    expect(within(settings).getAllByText('15 / 100')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Meetings to ignore' })).toHaveTextContent('All-day meetings');
+    // No averages report yet (404): the card shows without data.
+    expect(await screen.findByText('No stats available.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Team enforcement' })).not.toBeInTheDocument();
+  });
+
+  it('lets admins edit the evaluation settings and shows the team grade', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = mockFetch({
+      'GET /api/v1/users/settings': ok(settingsDocument({ can_edit_evaluation_settings: true })),
+      'GET /api/v1/reports/averages': ok({
+        data: { id: 'a', type: 'reports', attributes: { average: 84.4 } },
+      }),
+      'PATCH /api/v1/users/settings': () =>
+        jsonResponse(200, settingsDocument({ evaluation_settings: { ignore_all_hands_meetings: false } })),
+    });
+    renderSignedIn(routes, { path: '/my/balance/evaluation' });
+    expect(await screen.findByText('84')).toBeInTheDocument();
+    expect(screen.getByText('B')).toBeInTheDocument();
+    expect(screen.queryByText('Locked! You cannot make changes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit All-hands meetings' }));
+    const popover = await screen.findByRole('dialog', { name: 'Edit All-hands meetings' });
+    await user.click(within(popover).getByRole('radio', { name: 'Not ignored' }));
+    await user.click(within(popover).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'PATCH', '/users/settings')?.data.attributes).toEqual({
+        evaluation_settings: { ignore_all_hands_meetings: false },
+      }),
+    );
+    const averages = fetch.mock.calls.find(([url]) => String(url).includes('/reports/averages'));
+    expect(String(averages?.[0])).toMatch(/who=team&start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('opens the plan chooser via the sub-view and closes to the action view', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch(actionHandlers());
+    const { router } = renderSignedIn(routes, { path: '/my/balance/action/choose-plan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    expect(within(dialog).getByRole('heading', { name: 'Our plans' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: "What you'll get" })).toBeInTheDocument();
+    expect(within(dialog).getByText('Just you')).toBeInTheDocument();
+    expect(within(dialog).getByText('Your team')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Trial')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('$5')).toBeInTheDocument();
+    expect(within(dialog).getByText('$50')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose Solo' }));
+    expect(within(dialog).getByText('Billing is coming soon — contact us')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/You keep every feature during your trial \(10 days left\)/),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action'));
+  });
+
+  it("tells non-admins 'Only admins can choose a plan'", async () => {
+    mockFetch(actionHandlers());
+    renderSignedIn(routes, {
+      path: '/my/balance/action/choose-plan',
+      user: { company: { ...testUser().company!, roles: [] } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    expect(within(dialog).getByText('Only admins can choose a plan')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Choose Solo' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,82 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  type ActionSettings,
+  COMPLIANCE_DEADLINE_HELP,
+  isNonComplianceAction,
+  NON_COMPLIANCE_ACTION_LABELS,
+} from '@meetwell/domain';
+import { EditPopover } from '../EditPopover';
+import { SettingRow } from '../SettingRow';
+import { type SettingValue, settingChoices, valueLabel } from '../settings-options';
+
+export type SaveActionSetting = (key: keyof ActionSettings, value: SettingValue) => Promise<unknown>;
+
+/** What Auto-Balance does with non-compliant meetings, when, and what the user hears about it. */
+export function ActionPanel({ settings, onSave }: { settings: ActionSettings; onSave: SaveActionSetting }) {
+  const action = settings.non_compliance_action;
+  const info = isNonComplianceAction(action) ? NON_COMPLIANCE_ACTION_LABELS[action] : null;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Action taken
+        </Title>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Group gap={8}>
+              <Text fz={22} fw={750}>
+                {info?.label ?? valueLabel('non_compliance_action', action)}
+              </Text>
+              {info?.recommended && (
+                <Badge color="success" variant="light" size="sm">
+                  Recommended
+                </Badge>
+              )}
+            </Group>
+            {info && (
+              <Text c="dimmed" fz="sm">
+                {info.description}
+              </Text>
+            )}
+          </div>
+          <EditPopover
+            label="Action taken"
+            buttonLabel="Change"
+            choices={settingChoices('non_compliance_action')}
+            current={action}
+            onSave={(value) => onSave('non_compliance_action', value)}
+          />
+        </Group>
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          <SettingRow
+            first
+            label="Compliance deadline"
+            description={COMPLIANCE_DEADLINE_HELP}
+            value={valueLabel('compliance_deadline', settings.compliance_deadline)}
+            control={
+              <EditPopover
+                label="Compliance deadline"
+                choices={settingChoices('compliance_deadline')}
+                current={settings.compliance_deadline}
+                onSave={(value) => onSave('compliance_deadline', value)}
+              />
+            }
+          />
+          <SettingRow
+            label="Emails to you"
+            description="When we email you about the actions taken for you."
+            value={valueLabel('reminder_email', settings.reminder_email)}
+            control={
+              <EditPopover
+                label="Emails to you"
+                choices={settingChoices('reminder_email')}
+                current={settings.reminder_email}
+                onSave={(value) => onSave('reminder_email', value)}
+              />
+            }
+          />
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

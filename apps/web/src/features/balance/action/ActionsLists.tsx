@@ -1,0 +1,221 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  FUTURE_ACTION_QUEUED,
+  FUTURE_ACTIONS_WINDOW_DAYS,
+  formatDate,
+  isActionQueued,
+  PAST_ACTIONS_WINDOW_DAYS,
+  settingValueLabel,
+} from '@meetwell/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { browserTimeZone } from '../../../lib/timezone';
+import { useSignedInUser } from '../../../session/useSignedInUser';
+import { type BalanceAction, negativeDetails, useAcceptMeeting, useActions } from '../api';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** 7 days ahead (future) or back (past) from now, to the minute (a stable cache key while the page is open). */
+export function actionsWindow(
+  kind: 'future' | 'past',
+  now: number = Date.now(),
+): { from: string; to: string } {
+  const at = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  return kind === 'future'
+    ? {
+        from: new Date(at).toISOString(),
+        to: new Date(at + FUTURE_ACTIONS_WINDOW_DAYS * DAY_MS).toISOString(),
+      }
+    : {
+        from: new Date(at - PAST_ACTIONS_WINDOW_DAYS * DAY_MS).toISOString(),
+        to: new Date(at).toISOString(),
+      };
+}
+
+/** How a past action ended. */
+export const PAST_STATUS_LABELS: Record<string, string> = {
+  done: 'Done',
+  failed: 'Failed',
+  prevented: 'Prevented by the organizer',
+  ignored: 'Ignored: you accepted the meeting',
+  cancelled: 'Cancelled',
+};
+
+function when(deadline: string | null | undefined, zone: string): string {
+  if (!deadline) return '';
+  return `${formatDate(deadline, 'NoYear', zone)} at ${formatDate(deadline, 'Time', zone)}`;
+}
+
+export function ActionsLists() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ActionsList kind="future" />
+      <ActionsList kind="past" />
+    </SimpleGrid>
+  );
+}
+
+function ActionsList({ kind }: { kind: 'future' | 'past' }) {
+  const [window] = useState(() => actionsWindow(kind));
+  const actions = useActions(kind, window);
+  const title = kind === 'future' ? 'Future actions' : 'Past actions';
+  const list = actions.data ?? [];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="sm">
+        <div>
+          <Title order={3} fz="lg">
+            {title}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {kind === 'future'
+              ? `Queued for the next ${FUTURE_ACTIONS_WINDOW_DAYS} days, until each meeting's compliance deadline.`
+              : `Taken in the last ${PAST_ACTIONS_WINDOW_DAYS} days.`}
+          </Text>
+        </div>
+        {actions.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+          </Center>
+        ) : list.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {actions.isError
+              ? `We couldn't load your ${title.toLowerCase()}.`
+              : kind === 'future'
+                ? 'Nothing is queued. Your calendar is in balance.'
+                : 'No actions were taken.'}
+          </Text>
+        ) : (
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {list.map((action, index) => (
+              <ActionRow key={action.id} action={action} kind={kind} first={index === 0} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ActionRow({
+  action,
+  kind,
+  first,
+}: {
+  action: BalanceAction;
+  kind: 'future' | 'past';
+  first: boolean;
+}) {
+  const user = useSignedInUser();
+  const zone = user.time_zone || browserTimeZone();
+  const accept = useAcceptMeeting();
+  const details = negativeDetails(action.details_negative);
+  const queued =
+    kind === 'future' && action.compliance_deadline && isActionQueued(action.compliance_deadline, Date.now());
+  const meetingId = action.meeting_id === null ? null : String(action.meeting_id);
+  const summary = action.meeting_summary?.trim() || 'Untitled meeting';
+
+  return (
+    <Stack
+      component="li"
+      gap={4}
+      py="sm"
+      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Group gap={8} wrap="nowrap">
+            <Badge
+              size="sm"
+              variant="light"
+              color={action.action?.startsWith('decline') ? 'danger' : 'brand'}
+              style={{ flexShrink: 0 }}
+            >
+              {settingValueLabel('non_compliance_action', action.action)}
+            </Badge>
+            {meetingId ? (
+              <Anchor
+                component={Link}
+                to={`/my/plan/meeting/${encodeURIComponent(meetingId)}`}
+                fw={650}
+                truncate
+              >
+                {summary}
+              </Anchor>
+            ) : (
+              <Text fw={650} truncate>
+                {summary}
+              </Text>
+            )}
+          </Group>
+          <Text fz="sm" c="dimmed">
+            {action.organizer_email ? `Organized by ${action.organizer_email}` : null}
+            {action.organizer_email ? ' · ' : null}
+            {queued ? (
+              <Text span inherit fw={600} c="warning.8">
+                {FUTURE_ACTION_QUEUED}
+              </Text>
+            ) : (
+              when(
+                kind === 'past'
+                  ? (action.performed_at ?? action.compliance_deadline)
+                  : action.compliance_deadline,
+                zone,
+              )
+            )}
+            {kind === 'past' && action.status
+              ? ` · ${PAST_STATUS_LABELS[action.status] ?? action.status}`
+              : null}
+          </Text>
+          {kind === 'past' && action.organizer_notes?.trim() && (
+            <Text fz="sm" fs="italic">
+              Organizer's note: “{action.organizer_notes.trim()}”
+            </Text>
+          )}
+        </div>
+        {kind === 'future' && meetingId && (
+          <Tooltip label="Accept the meeting: no action will be taken" withArrow>
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={accept.isPending}
+              onClick={() =>
+                accept.mutate(meetingId, {
+                  onSuccess: () =>
+                    notifications.show({ color: 'success', message: `You accepted “${summary}”.` }),
+                })
+              }
+              aria-label={`Ignore ${summary}`}
+              style={{ flexShrink: 0 }}
+            >
+              Ignore
+            </Button>
+          </Tooltip>
+        )}
+      </Group>
+      {details.length > 0 && (
+        <List size="xs" c="dimmed" spacing={2} withPadding>
+          {details.map((sentence) => (
+            <List.Item key={sentence}>{sentence}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

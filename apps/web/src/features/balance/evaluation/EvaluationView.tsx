@@ -1,0 +1,247 @@
+import {
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  RingProgress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  type EvaluationSettings,
+  LOCKED_SETTINGS_TITLE,
+  letterGrade,
+  localDateString,
+  qualityLabel,
+  RULE_KEYS,
+  RULE_WEIGHTS_OUT_OF_100,
+  SETTING_LABELS,
+  scoreTier,
+} from '@meetwell/domain';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorState } from '../../../components/ErrorState';
+import { browserTimeZone } from '../../../lib/timezone';
+import { isAdmin } from '../../../session/user';
+import { useSignedInUser } from '../../../session/useSignedInUser';
+import { useBalanceSettings, usePatchSettings, useTeamGrade } from '../api';
+import { EditPopover } from '../EditPopover';
+import { DomainList, VipList } from '../lists/EnforcementLists';
+import { SettingRow } from '../SettingRow';
+import { type SettingValue, settingChoices, valueLabel } from '../settings-options';
+
+export const LOCKED_SETTINGS_TEXT =
+  "Only your team's administrators can edit the evaluation settings. Contact your billing admin to change them.";
+
+const IGNORE_KEYS = ['ignore_all_day_meetings', 'ignore_all_hands_meetings'] as const;
+const GRADE_DAYS = 30;
+
+/** Balance → Meeting evaluations: the team's grade, what is ignored and how meetings are scored. */
+export function EvaluationView() {
+  const user = useSignedInUser();
+  const settings = useBalanceSettings();
+  const patch = usePatchSettings();
+
+  if (settings.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the evaluation settings" />
+      </Center>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <ErrorState
+        emoji="📏"
+        title="We couldn't load the evaluation settings"
+        action={{ label: 'Try again', onClick: () => void settings.refetch() }}
+        order={2}
+      />
+    );
+  }
+
+  const evaluation = settings.data.evaluation;
+  const locked = !settings.data.canEditEvaluation;
+  const save = (key: keyof EvaluationSettings, value: SettingValue) =>
+    patch.mutateAsync({ evaluation_settings: { [key]: value } as Partial<EvaluationSettings> });
+
+  const editor = (key: keyof EvaluationSettings, label: string) =>
+    locked ? (
+      <IconLock size={16} color="var(--mantine-color-dimmed)" aria-label="Locked" />
+    ) : (
+      <EditPopover
+        label={label}
+        choices={settingChoices(key)}
+        current={evaluation[key]}
+        onSave={(value) => save(key, value)}
+      />
+    );
+
+  return (
+    <Stack gap="lg">
+      {locked && (
+        <Alert color="caution" variant="light" icon={<IconLock size={18} />} title={LOCKED_SETTINGS_TITLE}>
+          {LOCKED_SETTINGS_TEXT}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TeamGradeCard timeZone={user.time_zone || browserTimeZone()} />
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-label="Meetings to ignore"
+        >
+          <Title order={3} fz="lg">
+            Meetings to ignore
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Ignored meetings are not scored.
+          </Text>
+          <Stack gap={0} component="ul" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+            {IGNORE_KEYS.map((key, index) => (
+              <SettingRow
+                key={key}
+                first={index === 0}
+                label={SETTING_LABELS[key].label}
+                description={SETTING_LABELS[key].description}
+                value={valueLabel(key, evaluation[key])}
+                control={editor(key, SETTING_LABELS[key].label)}
+              />
+            ))}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'lg' }}
+        component="section"
+        aria-label="Evaluation settings"
+      >
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={3} fz="lg">
+              Evaluation settings
+            </Title>
+            <Text fz="sm" c="dimmed">
+              How every meeting of your team is scored. Each rule weighs points out of 100.
+            </Text>
+          </div>
+        </Group>
+        <Stack gap={0} component="ul" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+          {RULE_KEYS.map((key, index) => {
+            const info = SETTING_LABELS[key];
+            const weight = RULE_WEIGHTS_OUT_OF_100[key];
+            return (
+              <SettingRow
+                key={key}
+                first={index === 0}
+                label={info.label}
+                description={info.description}
+                value={valueLabel(key, evaluation[key])}
+                comingSoon={info.coming_soon}
+                extra={
+                  <Text fz="sm" c="dimmed" w={72} ta="right" style={{ flexShrink: 0 }}>
+                    {weight > 0 ? `${weight} / 100` : '–'}
+                  </Text>
+                }
+                control={info.coming_soon ? null : editor(key, info.label)}
+              />
+            );
+          })}
+        </Stack>
+      </Paper>
+
+      {isAdmin(user) && (
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-label="Team enforcement"
+        >
+          <Stack gap="md">
+            <div>
+              <Title order={3} fz="lg">
+                Who gets enforced for your team
+              </Title>
+              <Text fz="sm" c="dimmed">
+                These apply to everyone on your team and show as locked entries in their lists.
+              </Text>
+            </div>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <VipList scope="company" />
+              <DomainList scope="company" />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function gradeRange(timeZone: string, now: number = Date.now()) {
+  return {
+    start: localDateString(now - (GRADE_DAYS - 1) * 86_400_000, timeZone),
+    end: localDateString(now, timeZone),
+  };
+}
+
+/** The team's average score and grade over the last 30 days (the averages report of Review). */
+function TeamGradeCard({ timeZone }: { timeZone: string }) {
+  const [range] = useState(() => gradeRange(timeZone));
+  const grade = useTeamGrade(range);
+  const average = grade.data?.average ?? null;
+  const score = average === null ? null : Math.round(average);
+  const color = score === null ? 'gray' : scoreTier(score);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Team grade">
+      <Title order={3} fz="lg">
+        Team grade
+      </Title>
+      <Text fz="sm" c="dimmed">
+        The average score of your team's meetings, last {GRADE_DAYS} days.
+      </Text>
+      <Group mt="sm" gap="lg" wrap="nowrap">
+        <RingProgress
+          size={110}
+          thickness={10}
+          roundCaps
+          sections={[{ value: score ?? 0, color }]}
+          label={
+            <Text ta="center" fz={26} fw={800} lh={1}>
+              {score === null ? '–' : letterGrade(score)}
+            </Text>
+          }
+        />
+        {grade.isPending ? (
+          <Loader size="sm" aria-label="Loading the team grade" />
+        ) : score === null ? (
+          <Text c="dimmed">No stats available.</Text>
+        ) : (
+          <div>
+            <Text fz={32} fw={800} lh={1}>
+              {score}
+              <Text span c="dimmed" fz="md" fw={500}>
+                {' '}
+                / 100
+              </Text>
+            </Text>
+            <Text c="dimmed">{capitalize(`${qualityLabel(score)} quality`)}</Text>
+          </div>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+// Test helpers for the Balance and Wellness block screens (signed-in user in the cache, fixtures).
+import type { RouteObject } from 'react-router';
+import { queryKeys } from '../../session/queryKeys';
+import type { CurrentUser } from '../../session/types';
+import { createTestQueryClient, jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import type { WellnessBlock } from '../wellness-blocks/api';
+
+/** Renders routes with the signed-in user already loaded (as AppLayout guarantees). */
+export function renderSignedIn(
+  routes: RouteObject[],
+  { path, user = {} }: { path: string; user?: Partial<CurrentUser> },
+) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.currentUser, testUser({ time_zone: 'UTC', ...user }));
+  return renderRoutes(routes, { path, queryClient });
+}
+
+export function calendarsDocument(calendars: { id: string; name: string; watching: boolean }[]) {
+  return {
+    data: calendars.map(({ id, ...attributes }) => ({ id, type: 'calendars', attributes })),
+  };
+}
+
+export function blocksDocument(blocks: WellnessBlock[]) {
+  return { data: blocks.map(({ id, ...attributes }) => ({ id, type: 'wellness_blocks', attributes })) };
+}
+
+/** A weekly block, Monday and Wednesday 1:00–2:00 pm UTC, unless overridden. */
+export function block(overrides: Partial<WellnessBlock> = {}): WellnessBlock {
+  return {
+    id: 'b1',
+    label: 'Deep work',
+    category: 'focus',
+    calendar_id: 'c1',
+    rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE',
+    starts_at: '2026-03-02T13:00:00.000Z',
+    ends_at: '2026-03-02T14:00:00.000Z',
+    time_zone: 'UTC',
+    recurring: true,
+    read_only: false,
+    delete_only: false,
+    ...overrides,
+  };
+}
+
+export function settingsDocument(
+  attributes: {
+    action_settings?: Record<string, unknown>;
+    evaluation_settings?: Record<string, unknown>;
+    can_edit_evaluation_settings?: boolean;
+  } = {},
+) {
+  return {
+    data: {
+      id: '7',
+      type: 'user_settings',
+      attributes: {
+        action_settings: {},
+        evaluation_settings: {},
+        default_action_settings: {},
+        default_evaluation_settings: {},
+        can_edit_evaluation_settings: true,
+        ...attributes,
+      },
+    },
+  };
+}
+
+export const ok = (body: unknown) => () => jsonResponse(200, body);
+
+/** The JSON body of the first request with this method (and path fragment), or undefined. */
+export function requestBody(
+  fetch: { mock: { calls: unknown[][] } },
+  method: string,
+  path = '',
+): { data: { type: string; id?: string; attributes: Record<string, unknown> } } | undefined {
+  const call = fetch.mock.calls.find(
+    ([url, init]) =>
+      String(url).includes(path) &&
+      ((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase() === method,
+  );
+  const init = call?.[1] as RequestInit | undefined;
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}
