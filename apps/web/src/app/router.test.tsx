@@ -1,6 +1,6 @@
+import { DEFAULT_PAGE_TITLE as DEFAULT_TITLE } from '@meetwell/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_TITLE as DEFAULT_TITLE } from '@meetwell/domain';
 import { jsonResponse, mockFetch, renderRoutes, SIGNED_OUT, signedIn } from '../test/utils';
 import { routes } from './router';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { PRODUCT_NAME } from '@meetwell/domain';
 import { Link } from 'react-router';
 import { Logo } from '../components/Logo';
-import { PRODUCT_NAME } from '@meetwell/domain';
 import { FOOTER_LINKS } from './navigation';
 
 export function Footer() {

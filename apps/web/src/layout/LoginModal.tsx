@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Divider, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { PRODUCT_NAME, TRIAL_DAYS } from '@meetwell/domain';
 import { IconBrandGoogleFilled, IconBrandWindowsFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, type JsonApiResource, resourceBody } from '../api/client';
 import { browser } from '../lib/browser';
-import { PRODUCT_NAME, TRIAL_DAYS } from '@meetwell/domain';
 import { browserTimeZone } from '../lib/timezone';
 import { signInUrl, useAuthProviders } from '../session/authProviders';
 import { queryKeys } from '../session/queryKeys';

@@ -11,6 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { TRIAL_DAYS } from '@meetwell/domain';
 import {
   IconCalendarCheck,
   IconChartBar,
@@ -22,7 +23,6 @@ import {
 import { Link } from 'react-router';
 import { useLoginModal } from '../../layout/useLoginModal';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { TRIAL_DAYS } from '@meetwell/domain';
 import { CookieNotice } from './CookieNotice';
 import classes from './Home.module.css';
 import { WeekPreview } from './WeekPreview';

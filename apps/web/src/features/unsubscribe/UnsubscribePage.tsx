@@ -1,10 +1,10 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isValidEmail } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { isValidEmail } from '@meetwell/domain';
 import { useCurrentUser } from '../../session/useCurrentUser';
 
 export const INVALID_EMAIL_MESSAGE = "Hmm. That email doesn't look right";
