@@ -189,7 +189,9 @@ async function main() {
         window,
         NOW,
       );
+      const t1 = performance.now();
       await reevaluateSpans(ctx, user.id, outcome.touched);
+      if (process.env.PROFILE_INC) console.log('store', (t1 - t0).toFixed(0), 'evaluate', (performance.now() - t1).toFixed(0));
       timings.push(performance.now() - t0);
     }
     timings.sort((a, b) => a - b);

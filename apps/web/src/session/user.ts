@@ -1,5 +1,5 @@
-import { ADMIN_ROLE } from '../lib/constants';
 import { TRIAL_DAYS } from '@meetwell/domain';
+import { ADMIN_ROLE } from '../lib/constants';
 import type { CurrentUser } from './types';
 
 export function fullName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {

@@ -150,8 +150,9 @@ export async function buildReport(
     to: range.end,
   });
   const key = { scopeId, filter: filter.key };
-  const synced = await readSyncedRange(db, scope);
-  const meta = { ...base.meta, ...synced };
+  // The synced period tells an empty report 'Meetings not synced' from 'No stats available'; the page reads it
+  // from averages.
+  const meta = kind === 'averages' ? { ...base.meta, ...(await readSyncedRange(db, scope)) } : base.meta;
 
   if (kind === 'duration_and_cost_details') {
     const [organizers, intentions, categories, nudges] = await Promise.all([

@@ -15,6 +15,7 @@ import {
 } from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reevaluateSpans } from '../../calendars/evaluation/reevaluate';
 import { companies, meetings, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
@@ -379,6 +380,27 @@ describe('freshness', () => {
     });
     const after = await getReport('averages', { ...span, who: 'team' });
     expect(after.body.data.attributes.rows).toMatchObject({ total: 1, average: 64 });
+  });
+
+  it('every re-evaluation (after a sync or an edit) drops the touched days: the report shows the new score', async () => {
+    const span = { start: '2025-11-02', end: '2025-11-08' };
+    const startsAt = new Date('2025-11-04T15:00:00Z');
+    const endsAt = new Date('2025-11-04T15:30:00Z');
+    const seeded = await seedMeeting(ctx, member, {
+      startsAt,
+      endsAt,
+      score: 99,
+      attendeesCount: 2,
+    });
+    expect((await getReport('averages', { ...span, who: 'team' })).body.data.attributes.rows).toMatchObject({
+      total: 1,
+      average: 99,
+    });
+    await reevaluateSpans(ctx, member.id, [{ from: startsAt, to: endsAt }]);
+    const [rescored] = await ctx.db.select().from(meetings).where(eq(meetings.id, seeded.id));
+    expect(rescored!.score).not.toBe(99);
+    const after = await getReport('averages', { ...span, who: 'team' });
+    expect(after.body.data.attributes.rows).toMatchObject({ total: 1, average: rescored!.score });
   });
 
   it('a new salary recosts the reports (the user’s in the you view, the team’s in the team view)', async () => {

@@ -106,6 +106,8 @@ export async function ensureDays(
   await db.transaction(async (tx) => {
     await lockScope(tx, scopeId);
     const missing = await missingDays(tx, scopeId, filter.key, params.from, params.to);
+    // Each chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
+    if (missing.length) await tx.execute(sql`set local work_mem = '64MB'`);
     for (const days of chunkDays(missing)) await buildDays(tx, { ...params, days });
   });
 }
@@ -136,7 +138,9 @@ async function buildDays(
   await db.execute(sql`
     with src as (
       select m.id, m.event_key, m.starts_at, m.ends_at, m.score, m.attendees_count, m.intention,
-             m.recurring_meeting, m.compliant, m.evaluation, m.user_id,
+             m.recurring_meeting, m.compliant,
+             (m.evaluation -> 'results' -> 'focus_block_conflict' ->> 'score') = '0' as focus_conflict,
+             (m.evaluation -> 'results' -> 'last_minute_schedule' ->> 'score') = '0' as scheduled_late,
              lower(btrim(coalesce(m.organizer_email, ''))) as organizer,
              m.organizer_name,
              lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) as is_organizer,
@@ -167,8 +171,8 @@ async function buildDays(
              coalesce(nullif(p.intention, ''), 'none') as intention,
              case when p.recurring_meeting then 'recurring' else 'single' end as category,
              p.compliant,
-             (p.evaluation -> 'results' -> 'focus_block_conflict' ->> 'score') = '0' as focus_conflict,
-             (p.evaluation -> 'results' -> 'last_minute_schedule' ->> 'score') = '0' as scheduled_late,
+             p.focus_conflict,
+             p.scheduled_late,
              w.seconds,
              case when w.seconds > 0 and p.attendees_count > 0 and ${salary}::bigint > 0
                then round(w.seconds::numeric * p.attendees_count * ${salary}::bigint / ${costDivisor})::bigint
@@ -177,11 +181,11 @@ async function buildDays(
       from picked p
       left join users o on lower(o.email) = p.organizer and o.company_id = p.owner_company_id
       cross join lateral (
-        select round(extract(epoch from (p.ends_at - p.starts_at)))::bigint as seconds,
-               extract(epoch from (p.starts_at at time zone ${zone})) * 1000 as ws_ms,
-               extract(epoch from (p.ends_at - p.starts_at)) * 1000 as len_ms
+        select round(extract(epoch from (p.ends_at - p.starts_at))::float8)::bigint as seconds,
+               extract(epoch from (p.starts_at at time zone ${zone}))::float8 * 1000 as ws_ms,
+               extract(epoch from (p.ends_at - p.starts_at))::float8 * 1000 as len_ms
       ) w
-      cross join lateral (select floor(w.ws_ms / ${DAY_MS}) as d0) d
+      cross join lateral (select floor(w.ws_ms / ${DAY_MS}::float8) as d0) d
       -- Meetings are shorter than ALL_DAY_HOURS, so they touch at most two local days.
       cross join lateral (
         select

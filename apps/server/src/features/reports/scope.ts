@@ -25,22 +25,6 @@ async function membershipOf(db: Database, userId: string, companyId: string) {
 }
 
 /**
- * The team's zone: the one most of its members use (ties: alphabetical), so every member sees the same days.
- * Falls back to UTC for a zone PostgreSQL or the runtime does not know.
- */
-export async function teamTimeZone(db: Database, companyId: string): Promise<string> {
-  const rows = await db.execute<{ time_zone: string }>(sql`
-    select u.time_zone
-    from ${memberships} mb join ${users} u on u.id = mb.user_id
-    where mb.company_id = ${companyId}
-    group by u.time_zone
-    order by count(*) desc, u.time_zone
-    limit 1`);
-  const zone = rows.rows[0]?.time_zone;
-  return zone && isValidTimeZone(zone) ? zone : 'UTC';
-}
-
-/**
  * Resolves who/user/group_id for the signed-in viewer, or refuses:
  * - who=user: the viewer, or (user=) a member of the viewer's company when the viewer is its admin;
  * - who=team: the viewer's company (admins and members alike);
@@ -77,15 +61,28 @@ export async function resolveReportScope(
     ]);
   }
   if (!companyId) throw notFound('team');
-  const membership = await membershipOf(db, viewer.id, companyId);
-  if (!membership)
-    throw query.who === 'group' ? notFound('group') : forbidden('You are not a member of this team.');
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!company) throw notFound('team');
+  // Membership, salary and the team's zone (the one most members use; ties alphabetical) in one round trip.
+  const found = await db.execute<{
+    role: string | null;
+    annual_salary: number;
+    time_zone: string | null;
+  }>(sql`
+    select mb.role, c.average_annual_salary as annual_salary,
+           (select u.time_zone
+              from ${memberships} m2 join ${users} u on u.id = m2.user_id
+             where m2.company_id = c.id
+             group by u.time_zone
+             order by count(*) desc, u.time_zone
+             limit 1) as time_zone
+    from ${memberships} mb join ${companies} c on c.id = mb.company_id
+    where mb.user_id = ${viewer.id} and mb.company_id = ${companyId}`);
+  const row = found.rows[0];
+  if (!row) throw query.who === 'group' ? notFound('group') : forbidden('You are not a member of this team.');
+  const zone = row.time_zone;
   return {
     type: 'company',
     companyId,
-    timeZone: await teamTimeZone(db, companyId),
-    annualSalary: company.averageAnnualSalary,
+    timeZone: zone && isValidTimeZone(zone) ? zone : 'UTC',
+    annualSalary: Number(row.annual_salary),
   };
 }

@@ -1,77 +1,241 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { BuildingNotice } from '../../components/BuildingNotice';
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import { Anchor, Button, Grid, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { showErrorToast } from '../../api/errorToast';
+import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { rangeLabel } from '../../lib/domain-fallback';
-import { fullName, hasTeam } from '../../session/user';
+import type { CurrentUser } from '../../session/types';
+import { fullName, hasTeam, isAdmin } from '../../session/user';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { NotFoundPage } from '../status/NotFoundPage';
+import { type ReportMeta, type ReportParams, useReport, useResync } from './api';
+import { DateRangeControl } from './DateRangeControl';
+import { EvaluationDetails } from './EvaluationDetails';
+import { OrganizerStats } from './OrganizerStats';
+import { ReportCard } from './ReportCard';
+import { RoiCalculator } from './RoiCalculator';
+import {
+  isReviewView,
+  nextStatuses,
+  type ReviewView,
+  rangeDates,
+  rangeFromSearch,
+  rangeLabel,
+  reviewPath,
+  STATUS_OPTIONS,
+  statusesFromSegment,
+  todayIso,
+} from './reviewState';
+import { SalaryEdit } from './SalaryEdit';
+import { WellnessTiles } from './WellnessTiles';
 
-const VIEWS = ['you', 'team'] as const;
-type ReviewView = (typeof VIEWS)[number];
+export const TEAM_EMPTY_TITLE = "Aw, crap! Your team isn't here (yet).";
+export const TEAM_MANAGEMENT_PATH = '/my/team-management';
 
-function parseDay(value: string | null): Date | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** The range in ?s=&e= (YYYY-MM-DD), else this week (Sunday to Saturday). */
-export function reviewRange(params: URLSearchParams, today = new Date()): { start: Date; end: Date } {
-  const start = parseDay(params.get('s'));
-  const end = parseDay(params.get('e'));
-  if (start && end && end.getTime() - start.getTime() >= 86_400_000) return { start, end };
-  const weekStart = new Date(today.getFullYear(), today.getMonth(), today.getDate() - today.getDay());
-  return {
-    start: weekStart,
-    end: new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + 6),
-  };
-}
-
+/** /my/review/{view}/{statusFilter}?s=&e= (and the /review aliases): the you and team reports. */
 export function ReviewPage() {
   usePageTitle('Review');
   const user = useSignedInUser();
-  const { view, statusFilter } = useParams();
-  const [params] = useSearchParams();
+  const { view } = useParams();
   const { search } = useLocation();
-  const navigate = useNavigate();
-
   if (!view) return <Navigate to={`/my/review/you${search}`} replace />;
-  if (!VIEWS.includes(view as ReviewView)) return <NotFoundPage />;
+  if (!isReviewView(view)) return <NotFoundPage />;
+  if (view === 'team' && !hasTeam(user)) return <Navigate to={`/my/review/you${search}`} replace />;
+  return <Review key={view} user={user} view={view} />;
+}
 
-  const { start, end } = reviewRange(params);
-  const label = rangeLabel(start, end);
-  const teamAllowed = hasTeam(user);
-  const statuses = statusFilter ? statusFilter.split(',') : ['all'];
+/** The synced period does not cover the range: its meetings were never read. */
+export function outsideSyncedRange(
+  range: { start: string; end: string },
+  meta: ReportMeta | undefined,
+): boolean {
+  if (!meta?.synced_from || !meta.synced_to) return true;
+  const from = dayjs(meta.synced_from).format('YYYY-MM-DD');
+  const to = dayjs(meta.synced_to).format('YYYY-MM-DD');
+  return range.start < from || range.end > to;
+}
+
+function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
+  const { statusFilter } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const today = todayIso();
+  const range = rangeFromSearch(search, today);
+  const statuses = statusesFromSegment(statusFilter);
+  const label = rangeLabel(range, today);
+  const team = view === 'team';
+  const reportRef = useRef<HTMLDivElement>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const go = (
+    next: Partial<{ view: ReviewView; statuses: string[]; range: { start: string; end: string } }>,
+  ) => navigate(reviewPath(next.view ?? view, next.statuses ?? statuses, next.range ?? range));
+
+  const params: ReportParams = { view, start: range.start, end: range.end, statuses };
+  const userCounts = useReport('user_counts', params, { enabled: team });
+  const averages = useReport('averages', params);
+  const costs = useReport('duration_and_costs', params);
+  const details = useReport('duration_and_cost_details', params);
+  const overtime = useReport('overtime', params);
+  const attendees = useReport('average_attendees', params);
+  const focus = useReport('focus_block_conflict', params);
+  const late = useReport('scheduled_late', params);
+  const compliant = useReport('compliant_meetings', params);
+  const scores = useReport('average_scores_by', params, { retry: 2, retryDelay: 1000 });
+  const nudges = useReport('num_past_actions_by', params);
+  const resync = useResync();
+
+  const teamIsEmpty = team && userCounts.data !== undefined && userCounts.data.rows.total_users <= 1;
+  const noMeetings =
+    averages.data !== undefined && !averages.isPlaceholderData && averages.data.rows.total === 0;
+  const who = team ? `${user.company?.name ?? 'Your team'}` : fullName(user);
+
+  const exportPdf = async () => {
+    if (!reportRef.current) return;
+    setExporting(true);
+    try {
+      const { exportReportPdf } = await import('./exportPdf');
+      const dates = rangeDates(range);
+      await exportReportPdf(reportRef.current, {
+        title: `MeetWell review: ${dates}`,
+        fileName: `MeetWell review ${dates}.pdf`,
+      });
+      notifications.show({ color: 'success', message: 'Download successful!' });
+    } catch (error) {
+      showErrorToast(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (teamIsEmpty) {
+    body = (
+      <ErrorState
+        emoji="🫥"
+        title={TEAM_EMPTY_TITLE}
+        description="Team stats appear once your teammates join and connect their calendars."
+        action={{ label: 'Add team members', to: TEAM_MANAGEMENT_PATH }}
+      />
+    );
+  } else if (averages.isError && !averages.data) {
+    body = (
+      <ErrorState
+        emoji="🔌"
+        title="We couldn't load your reports"
+        description="Something is not right... our nerds have been notified!"
+        action={{ label: 'Try again', onClick: () => void averages.refetch() }}
+      />
+    );
+  } else if (noMeetings && outsideSyncedRange(range, averages.data?.meta)) {
+    body = (
+      <ErrorState
+        emoji="🗓️"
+        title="Meetings not synced"
+        description={`Your calendars have not been read for ${label.toLowerCase()} yet.`}
+        action={{ label: resync.isPending ? 'Re-syncing…' : 'Re-sync', onClick: () => resync.mutate() }}
+      />
+    );
+  } else if (noMeetings) {
+    body = (
+      <ErrorState
+        emoji="📭"
+        title="No stats available"
+        description={`No scored meetings ${statuses.includes('all') ? '' : 'with this invite status '}in ${label.toLowerCase()}.`}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="lg" ref={reportRef} data-testid="review-report" bg="var(--mantine-color-body)">
+        <Text fw={600} c="dimmed" data-pdf-block>
+          {team ? `${who}'s meetings` : 'Your meetings'} · {label}
+          {label === rangeDates(range) ? '' : ` · ${rangeDates(range)}`}
+          {statuses.includes('all')
+            ? ''
+            : ` · ${statuses.map((s) => STATUS_OPTIONS.find((o) => o.value === s)?.label ?? s).join(', ')}`}
+        </Text>
+        <ReportCard averages={averages.data} costs={costs.data} />
+        <OrganizerStats scores={scores.data} nudges={nudges.data} range={range} />
+        <WellnessTiles focus={focus.data} late={late.data} />
+        <EvaluationDetails
+          details={details.data}
+          attendees={attendees.data}
+          overtime={overtime.data}
+          compliant={compliant.data}
+          nudges={nudges.data}
+        />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <RoiCalculator />
+          </Grid.Col>
+          {(!team || isAdmin(user)) && (
+            <Grid.Col span={{ base: 12, md: 5 }} data-pdf-exclude>
+              <SalaryEdit
+                view={view}
+                teamId={user.company?.id ?? null}
+                current={costs.data?.rows.annual_salary}
+              />
+            </Grid.Col>
+          )}
+        </Grid>
+      </Stack>
+    );
+  }
 
   return (
     <>
-      <PageHeader title="Review" description={`${fullName(user)} · ${label}`}>
+      <PageHeader title="Review" description={`${who} · ${label}`} />
+      <Group gap="sm" mb="lg" wrap="wrap">
         <SegmentedControl
           aria-label="Whose meetings"
           value={view}
-          onChange={(next) =>
-            navigate(`/my/review/${next}${statusFilter ? `/${statusFilter}` : ''}${search}`)
-          }
+          onChange={(next) => go({ view: next as ReviewView })}
           data={[
             { label: 'You', value: 'you' },
-            { label: 'Team', value: 'team', disabled: !teamAllowed },
+            { label: 'Team', value: 'team', disabled: !hasTeam(user) },
           ]}
         />
-      </PageHeader>
-      <Stack gap="md">
-        <Text fw={600}>
-          {view === 'you' ? 'Your meetings' : `${user.company?.name ?? 'Your team'}'s meetings`},{' '}
-          {label.toLowerCase()}
-          {statuses.includes('all') ? '' : ` · ${statuses.join(', ')}`}
+        <MultiSelect
+          aria-label="Invite status"
+          data={STATUS_OPTIONS.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }))}
+          value={statuses}
+          onChange={(next) => go({ statuses: nextStatuses(statuses, next) })}
+          w={{ base: '100%', xs: 230 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <DateRangeControl
+          value={range}
+          label={label}
+          today={today}
+          onChange={(next) => go({ range: next })}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => void exportPdf()}
+          loading={exporting}
+          disabled={teamIsEmpty || noMeetings || !averages.data}
+          ml={{ sm: 'auto' }}
+        >
+          Export
+        </Button>
+      </Group>
+      {body}
+      {teamIsEmpty && (
+        <Text ta="center" fz="sm" c="dimmed">
+          Or switch back to{' '}
+          <Anchor component={Link} to={reviewPath('you', statuses, range)}>
+            your own stats
+          </Anchor>
+          .
         </Text>
-        <BuildingNotice>
-          The report card, organizer stats, evaluation details and wellness tiles for {label.toLowerCase()}{' '}
-          are being built for this page.
-        </BuildingNotice>
-      </Stack>
+      )}
     </>
   );
 }

@@ -1,0 +1,116 @@
+// Small building blocks of the Review page: a titled panel, a stat with its trend.
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatPercent, type Trend } from '@meetwell/domain';
+import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export function Panel({
+  title,
+  description,
+  children,
+  right,
+  loading = false,
+  ...rest
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  right?: ReactNode;
+  loading?: boolean;
+  'data-pdf-block'?: boolean;
+  'aria-label'?: string;
+}) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" {...rest}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
+        <div>
+          <Title order={3} fz="md" fw={750}>
+            {title}
+          </Title>
+          {description && (
+            <Text fz="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {right}
+      </Group>
+      {loading ? <Skeleton height={120} radius="md" /> : children}
+    </Paper>
+  );
+}
+
+/**
+ * A trend against the previous span: ↑ / ↓ with the growth in percent. `goodWhen` says which direction is
+ * good news (more meetings scheduled last minute is bad; a higher average score is good).
+ */
+export function TrendBadge({
+  trend,
+  goodWhen = 'up',
+}: {
+  trend: Trend | null | undefined;
+  goodWhen?: 'up' | 'down';
+}) {
+  if (!trend) return null;
+  const color = trend.trending === 'flat' ? 'gray' : trend.trending === goodWhen ? 'success' : 'danger';
+  const Icon =
+    trend.trending === 'up' ? IconArrowUpRight : trend.trending === 'down' ? IconArrowDownRight : IconMinus;
+  return (
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      leftSection={<Icon size={12} aria-hidden />}
+      aria-label={`${trend.trending} ${formatPercent(Math.abs(trend.percent_growth))} from the previous span`}
+    >
+      {formatPercent(Math.abs(trend.percent_growth))}
+    </Badge>
+  );
+}
+
+export function Stat({
+  label,
+  value,
+  hint,
+  trend,
+  goodWhen,
+  color,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  hint?: ReactNode;
+  trend?: Trend | null;
+  goodWhen?: 'up' | 'down';
+  color?: string;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text fz="xs" tt="uppercase" c="dimmed" fw={700} style={{ letterSpacing: 0.5 }}>
+        {label}
+      </Text>
+      <Group gap={6} align="center" wrap="wrap">
+        <Text fz={28} fw={800} lh={1.1} c={color}>
+          {value}
+        </Text>
+        <TrendBadge trend={trend} goodWhen={goodWhen} />
+      </Group>
+      {hint && (
+        <Text fz="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 'Dana (VendorCo)' → 'DV'; an email → its first letter. */
+export function initialsOf(name: string): string {
+  const words = name
+    .split(/[\s@.]+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+}
