@@ -191,7 +191,8 @@ async function main() {
       );
       const t1 = performance.now();
       await reevaluateSpans(ctx, user.id, outcome.touched);
-      if (process.env.PROFILE_INC) console.log('store', (t1 - t0).toFixed(0), 'evaluate', (performance.now() - t1).toFixed(0));
+      if (process.env.PROFILE_INC)
+        console.log('store', (t1 - t0).toFixed(0), 'evaluate', (performance.now() - t1).toFixed(0));
       timings.push(performance.now() - t0);
     }
     timings.sort((a, b) => a - b);

@@ -5,7 +5,7 @@ import {
   indexBlockOccurrences,
   meetingCost,
 } from '@meetwell/domain';
-import { and, eq, getTableColumns, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, jsonRecordset } from '../../db/bulk';
 import {

@@ -1,10 +1,4 @@
-import {
-  buildWeeklyRRule,
-  localEpochDay,
-  MEETING_INTENTIONS,
-  NON_COMPLIANCE_ACTIONS,
-  weekdayOfEpochDay,
-} from '@meetwell/domain';
+import { MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
