@@ -7,7 +7,7 @@ import { createTestApp, createTestContext, type TestContext } from '../../test/c
 import { bearerFor, createUser } from '../../test/factories';
 import { userRoutes } from '../users/routes';
 import { slackRoutes } from './routes';
-import { runSlackSnooze } from './snooze';
+import { refreshSlackSnooze, runSlackSnooze } from './snooze';
 
 type SlackCall = { method: string; params: Record<string, string>; authorization: string | undefined };
 
@@ -51,6 +51,8 @@ async function startFakeSlack() {
           snooze_endtime: Math.floor(Date.now() / 1000) + minutes * 60,
           snooze_remaining: minutes * 60,
         };
+      } else if (method === 'dnd.endSnooze') {
+        body = { ok: true, dnd_enabled: true, snooze_enabled: false };
       } else body = { ok: false, error: 'unknown_method' };
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     });
@@ -207,6 +209,20 @@ describe('do-not-disturb during Wellness blocks', () => {
     const idle = await runSlackSnooze(ctx, user.id);
     expect(idle).toEqual({ snoozedMinutes: null, nextAt: new Date('2030-01-14T12:00:00Z') });
     expect(slack.calls.length).toBe(before + 1);
+    ctx.setNow(null);
+  });
+
+  it('ends a running snooze and drops the plan when do-not-disturb is switched off', async () => {
+    const user = await withBlock();
+    ctx.setNow(new Date('2030-01-09T12:20:00Z'));
+    await runSlackSnooze(ctx, user.id);
+    const before = slack.calls.length;
+    await refreshSlackSnooze(ctx, { id: user.id, dndSlack: false });
+    expect(slack.calls.slice(before)).toEqual([expect.objectContaining({ method: 'dnd.endSnooze' })]);
+    const { rows } = await ctx.pool.query('select 1 from graphile_worker.jobs where key = $1', [
+      `slack_dnd:${user.id}`,
+    ]);
+    expect(rows).toHaveLength(0);
     ctx.setNow(null);
   });
 

@@ -21,10 +21,24 @@ export async function slackIdentity(ctx: AppContext, userId: string) {
   return identity ?? null;
 }
 
-/** Re-plans the user's snoozes now (after a Wellness block change, or when DnD is switched on). */
+/**
+ * Re-plans the user's snoozes now (after a Wellness block change, or when DnD is switched on). Switched off,
+ * the planned snooze is dropped and a running one ended, so notifications come back at once.
+ */
 export async function refreshSlackSnooze(ctx: AppContext, user: Pick<UserRow, 'id' | 'dndSlack'>) {
-  if (user.dndSlack !== true) return;
-  await ctx.jobs.enqueue('slack_dnd_user', { userId: user.id }, { jobKey: slackDndJobKey(user.id) });
+  if (user.dndSlack === true) {
+    await ctx.jobs.enqueue('slack_dnd_user', { userId: user.id }, { jobKey: slackDndJobKey(user.id) });
+    return;
+  }
+  await ctx.jobs.cancel(slackDndJobKey(user.id));
+  const identity = await slackIdentity(ctx, user.id);
+  if (!identity?.accessTokenEnc) return;
+  try {
+    await slackClient(ctx, ctx.secrets.decrypt(identity.accessTokenEnc)).dnd.endSnooze();
+  } catch (error) {
+    // snooze_not_active means there was nothing to end; a revoked token means Slack is gone for this user.
+    if (isRevoked(error)) await disconnectSlack(ctx, user.id);
+  }
 }
 
 /** Forgets a Slack connection the workspace no longer honours (dnd_slack back to null: not connected). */
