@@ -6,6 +6,17 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-test-deps.sh
 npm run check
-npx vitest run
+mkdir -p test-results
+npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/test-results/unit.json"
 npm run build -w @meetwell/web
-npm run test:e2e
+npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/test-results/e2e.json"
+
+# One closing line for both runs.
+node -e '
+const read = (f) => JSON.parse(require("fs").readFileSync(f, "utf8"));
+const runs = [read("test-results/unit.json"), read("test-results/e2e.json")];
+const passed = runs.reduce((n, r) => n + r.numPassedTests, 0);
+const failed = runs.reduce((n, r) => n + r.numFailedTests, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
+'
