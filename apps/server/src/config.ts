@@ -14,6 +14,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    /** Set by npm to the folder `npm start` was typed in: a relative DATA_DIR is read from there. */
+    INIT_CWD: z.string().optional(),
     DATABASE_URL: z.string().optional(),
     APP_URL: optionalUrl,
     SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -96,7 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
 }
 
 function buildConfig(env: Env) {
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const embeddedDatabase = !env.DATABASE_URL;
   const ssoProviders: SsoProvider[] = [];
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
