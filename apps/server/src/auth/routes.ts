@@ -21,7 +21,10 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
         ctx.config.ssoProviders.map((p) =>
           resource('auth_providers', p.id, { name: p.name, url: `/api/v1/auth/${p.id}` }),
         ),
-        { demo_enabled: ctx.config.demoMode },
+        {
+          demo_enabled: ctx.config.demoMode,
+          slack_enabled: Boolean(ctx.config.slack.clientId && ctx.config.slack.clientSecret),
+        },
       ),
   );
 

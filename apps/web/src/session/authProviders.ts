@@ -14,6 +14,8 @@ export interface AuthProviders {
   google: AuthProviderAttributes | null;
   microsoft: AuthProviderAttributes | null;
   demoEnabled: boolean;
+  /** Slack do-not-disturb can be connected (the server has Slack credentials). */
+  slackEnabled: boolean;
 }
 
 /** GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph), meta.demo_enabled. */
@@ -32,6 +34,7 @@ export async function fetchAuthProviders(): Promise<AuthProviders> {
     google: find('google_oauth2'),
     microsoft: find('microsoft_graph'),
     demoEnabled: doc.meta.demo_enabled === true,
+    slackEnabled: doc.meta.slack_enabled === true,
   };
 }
 

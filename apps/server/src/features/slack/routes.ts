@@ -21,7 +21,8 @@ function returnPath(origin: string | undefined): string {
 function slackConfig(ctx: AppContext) {
   const { clientId, clientSecret } = ctx.config.slack;
   if (!clientId || !clientSecret)
-    throw new AppError('unavailable', 'Slack is not configured on this server.');
+    // Not a 503: the web app would take that for maintenance. The feature is simply not offered here.
+    throw new AppError('not_found', 'Slack is not configured on this server.');
   return { clientId, clientSecret };
 }
 

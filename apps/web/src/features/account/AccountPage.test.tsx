@@ -213,3 +213,71 @@ describe('account: plan, referral, preferences and deletion', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
+
+describe('account: Slack and the outbox', () => {
+  it('offers to connect Slack when the server has it, and toggles do-not-disturb once connected', async () => {
+    const providers = () =>
+      jsonResponse(200, { data: [], meta: { demo_enabled: false, slack_enabled: true } });
+    const first = setup({ user: { dnd_slack: null }, handlers: { 'GET /api/v1/auth/providers': providers } });
+    expect(await screen.findByRole('button', { name: 'Connect Slack' })).toBeInTheDocument();
+    first.unmount();
+
+    const { fetchMock } = setup({
+      user: { dnd_slack: false },
+      handlers: {
+        'GET /api/v1/auth/providers': providers,
+        'PATCH /api/v1/users': ({ body }) =>
+          jsonResponse(
+            200,
+            userDocument({
+              dnd_slack: (body as { data: { attributes: { dnd_slack: boolean } } }).data.attributes.dnd_slack,
+            }),
+          ),
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Do not disturb during Wellness blocks' });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(urls(fetchMock, 'PATCH')).toContain('/api/v1/users'));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body)).data.attributes).toEqual({ dnd_slack: true });
+  });
+
+  it('says Slack is not set up when the server has no Slack credentials', async () => {
+    setup({
+      user: { dnd_slack: null },
+      handlers: {
+        'GET /api/v1/auth/providers': () =>
+          jsonResponse(200, { data: [], meta: { demo_enabled: false, slack_enabled: false } }),
+      },
+    });
+    expect(await screen.findByText('Slack is not set up on this server.')).toBeInTheDocument();
+  });
+
+  it('shows the mail kept in the outbox when no mail server is configured', async () => {
+    setup({
+      handlers: {
+        'GET /api/v1/outbox': () =>
+          jsonResponse(200, {
+            data: [
+              {
+                id: 'e1',
+                type: 'emails',
+                attributes: {
+                  kind: 'decline_warning',
+                  to: 'dana@vendorco.example',
+                  subject: '"Vendor update" may be declined',
+                  text: 'Hi Dana, the meeting may be declined.',
+                  status: 'outbox',
+                  created_at: '2026-11-20T10:00:00Z',
+                },
+              },
+            ],
+            meta: { smtp: false },
+          }),
+      },
+    });
+    expect(await screen.findByText('Outbox')).toBeInTheDocument();
+    expect(screen.getByText('"Vendor update" may be declined')).toBeInTheDocument();
+    expect(screen.getByText(/To dana@vendorco.example/)).toBeInTheDocument();
+  });
+});

@@ -12,8 +12,10 @@ import { fullName, initials, isAdmin, isOnTrial, trialDaysLeft, trialLabel } fro
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { CalendarsCard } from './CalendarsCard';
 import { DeleteAccount } from './DeleteAccount';
+import { OutboxCard } from './OutboxCard';
 import { CalendarPreferencesCard, EmailPreferencesCard } from './PreferencesCards';
 import { ReferralCard } from './ReferralCard';
+import { SlackCard } from './SlackCard';
 
 function PlanCard({ user }: { user: CurrentUser }) {
   const admin = isAdmin(user);
@@ -101,8 +103,10 @@ export function AccountPage() {
           <DeleteAccount />
         </Stack>
         <Stack gap="lg">
+          <SlackCard user={user} />
           <EmailPreferencesCard user={user} />
           <CalendarPreferencesCard user={user} />
+          <OutboxCard />
         </Stack>
       </SimpleGrid>
       <SignOutDialog opened={signOutOpened} onClose={() => setSignOutOpened(false)} />
