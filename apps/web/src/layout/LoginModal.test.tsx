@@ -43,6 +43,28 @@ describe('login modal', () => {
     expect(screen.queryByLabelText(/password/i)).not.toBeInTheDocument();
   });
 
+  it('offers any other OpenID Connect issuer by its name', async () => {
+    mockFetch({
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              id: 'oidc',
+              type: 'auth_providers',
+              attributes: { name: 'Acme SSO', url: '/api/v1/auth/oidc' },
+            },
+          ],
+          meta: { demo_enabled: false },
+        }),
+    });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Acme SSO' }));
+    expect(assign).toHaveBeenCalledWith(
+      `/api/v1/auth/oidc?time_zone=${encodeURIComponent(browserTimeZone())}`,
+    );
+  });
+
   it('sends the browser to the provider with the time zone', async () => {
     mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Button, Divider, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { PRODUCT_NAME, TRIAL_DAYS } from '@meetwell/domain';
-import { IconBrandGoogleFilled, IconBrandWindowsFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import {
+  IconBrandGoogleFilled,
+  IconBrandWindowsFilled,
+  IconKey,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, type JsonApiResource, resourceBody } from '../api/client';
@@ -55,7 +60,7 @@ function LoginOptions() {
 
   const go = (url: string) => browser.assign(signInUrl(url, browserTimeZone()));
   const data = providers.data;
-  const nothingEnabled = data && !data.google && !data.microsoft && !data.demoEnabled;
+  const nothingEnabled = data && !data.google && !data.microsoft && !data.oidc && !data.demoEnabled;
 
   return (
     <Stack gap="md">
@@ -104,9 +109,20 @@ function LoginOptions() {
         </Button>
       )}
 
+      {data?.oidc && (
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconKey size={18} />}
+          onClick={() => data.oidc && go(data.oidc.url)}
+        >
+          Continue with {data.oidc.name ?? 'single sign-on'}
+        </Button>
+      )}
+
       {data?.demoEnabled && (
         <>
-          {(data.google || data.microsoft) && <Divider label="or" labelPosition="center" />}
+          {(data.google || data.microsoft || data.oidc) && <Divider label="or" labelPosition="center" />}
           <Button
             size="md"
             variant="light"

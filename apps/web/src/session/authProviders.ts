@@ -13,6 +13,8 @@ export interface AuthProviderAttributes {
 export interface AuthProviders {
   google: AuthProviderAttributes | null;
   microsoft: AuthProviderAttributes | null;
+  /** Any other OpenID Connect issuer the server is configured with (shown by its name). */
+  oidc: AuthProviderAttributes | null;
   demoEnabled: boolean;
   /** Slack do-not-disturb can be connected (the server has Slack credentials). */
   slackEnabled: boolean;
@@ -33,6 +35,7 @@ export async function fetchAuthProviders(): Promise<AuthProviders> {
   return {
     google: find('google_oauth2'),
     microsoft: find('microsoft_graph'),
+    oidc: find('oidc'),
     demoEnabled: doc.meta.demo_enabled === true,
     slackEnabled: doc.meta.slack_enabled === true,
   };
