@@ -1,3 +1,4 @@
+import { isValidTimeZone, utcToWall, wallToUtc } from '@meetwell/domain';
 import ICAL from 'ical.js';
 import { windowsZoneToIana } from '../../time-zones/windows-zones';
 
@@ -23,108 +24,18 @@ const MAX_TIME = 8.64e15;
 
 export const UTC_ZONE: Zone = { id: 'UTC', toUtc: (ms) => ms, toLocal: (ms) => ms };
 
-/** A zone from the runtime's IANA database (Intl), with offsets cached per UTC day. */
+/** A zone from the runtime's IANA database, through the rules package's cached zone arithmetic. */
 class IanaZone implements Zone {
-  private readonly format: Intl.DateTimeFormat;
-  /** UTC day number → offset in ms when it is the same all day, NaN when the offset changes that day. */
-  private readonly dayOffsets = new Map<number, number>();
-  private readonly minuteOffsets = new Map<number, number>();
-
   constructor(readonly id: string) {
-    this.format = new Intl.DateTimeFormat('en-US', {
-      timeZone: id,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      era: 'short',
-    });
-  }
-
-  private exactOffset(utcMs: number): number {
-    const ms = Math.max(-MAX_TIME, Math.min(MAX_TIME, Math.floor(utcMs / 1000) * 1000));
-    let year = 0;
-    let month = 1;
-    let day = 1;
-    let hour = 0;
-    let minute = 0;
-    let second = 0;
-    let bc = false;
-    for (const part of this.format.formatToParts(ms)) {
-      switch (part.type) {
-        case 'year':
-          year = Number(part.value);
-          break;
-        case 'month':
-          month = Number(part.value);
-          break;
-        case 'day':
-          day = Number(part.value);
-          break;
-        case 'hour':
-          hour = Number(part.value);
-          break;
-        case 'minute':
-          minute = Number(part.value);
-          break;
-        case 'second':
-          second = Number(part.value);
-          break;
-        case 'era':
-          bc = part.value.startsWith('B');
-          break;
-      }
-    }
-    const local = new Date(0);
-    local.setUTCFullYear(bc ? 1 - year : year, month - 1, day);
-    local.setUTCHours(hour, minute, second, 0);
-    const offset = local.getTime() - ms;
-    return Number.isFinite(offset) ? offset : 0;
-  }
-
-  offsetAt(utcMs: number): number {
-    const dayNumber = Math.floor(utcMs / DAY);
-    let offset = this.dayOffsets.get(dayNumber);
-    if (offset === undefined) {
-      const start = this.exactOffset(dayNumber * DAY);
-      const end = this.exactOffset(dayNumber * DAY + DAY - 1000);
-      offset = start === end ? start : Number.NaN;
-      if (this.dayOffsets.size > MAX_CACHE) this.dayOffsets.clear();
-      this.dayOffsets.set(dayNumber, offset);
-    }
-    if (!Number.isNaN(offset)) return offset;
-    const minute = Math.floor(utcMs / 60_000);
-    let exact = this.minuteOffsets.get(minute);
-    if (exact === undefined) {
-      exact = this.exactOffset(minute * 60_000);
-      if (this.minuteOffsets.size > MAX_CACHE) this.minuteOffsets.clear();
-      this.minuteOffsets.set(minute, exact);
-    }
-    return exact;
+    if (!isValidTimeZone(id)) throw new RangeError(`Unknown time zone ${id}`);
   }
 
   toLocal(utcMs: number): number {
-    return utcMs + this.offsetAt(utcMs);
+    return utcToWall(this.id, utcMs);
   }
 
   toUtc(localMs: number): number {
-    const before = this.offsetAt(localMs - DAY);
-    const after = this.offsetAt(localMs + DAY);
-    if (before === after) {
-      const utc = localMs - before;
-      if (this.offsetAt(utc) === before) return utc;
-    }
-    const first = localMs - before;
-    const second = localMs - after;
-    const firstValid = this.offsetAt(first) === before;
-    const secondValid = this.offsetAt(second) === after;
-    if (firstValid && secondValid) return Math.min(first, second);
-    if (secondValid && !firstValid) return second;
-    // Valid with the earlier offset, or non-existent: read with the offset before the gap.
-    return first;
+    return wallToUtc(this.id, localMs);
   }
 }
 
