@@ -18,9 +18,7 @@ export interface Zone {
   toLocal(utcMs: number): number;
 }
 
-const DAY = 86_400_000;
 const MAX_CACHE = 100_000;
-const MAX_TIME = 8.64e15;
 
 export const UTC_ZONE: Zone = { id: 'UTC', toUtc: (ms) => ms, toLocal: (ms) => ms };
 
