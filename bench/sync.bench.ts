@@ -120,26 +120,6 @@ async function main() {
       .returning();
 
     const started = performance.now();
-    if (process.env.PROFILE) {
-      const { parseIcs } = await import('../apps/server/src/calendars/providers/ics/parse-ics');
-      const window = { from: new Date('2026-08-20T00:00:00Z'), to: new Date('2027-02-20T00:00:00Z') };
-      let t = performance.now();
-      const { events } = parseIcs(content, { window, ownerEmail: OWNER, defaultTimeZone: 'Europe/Paris' });
-      console.log('parse', (performance.now() - t).toFixed(0));
-      t = performance.now();
-      const outcome = await storeSyncResult(
-        ctx.db,
-        { calendarId: calendar!.id, userId: user.id, companyId: user.companyId, ownerEmail: OWNER },
-        { events, deletedIds: [], full: true, cursor: null },
-        window,
-        NOW,
-      );
-      console.log('store', (performance.now() - t).toFixed(0));
-      t = performance.now();
-      await reevaluateSpans(ctx, user.id, outcome.touched);
-      console.log('evaluate', (performance.now() - t).toFixed(0));
-      process.exit(0);
-    }
     await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
     const importMs = performance.now() - started;
     const stored = await ctx.db
@@ -189,10 +169,7 @@ async function main() {
         window,
         NOW,
       );
-      const t1 = performance.now();
-      await reevaluateSpans(ctx, user.id, outcome.touched);
-      if (process.env.PROFILE_INC)
-        console.log('store', (t1 - t0).toFixed(0), 'evaluate', (performance.now() - t1).toFixed(0));
+      await reevaluateSpans(ctx, user.id, outcome.rescore, { scored: outcome.touched });
       timings.push(performance.now() - t0);
     }
     timings.sort((a, b) => a - b);

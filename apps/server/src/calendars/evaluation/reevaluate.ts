@@ -8,6 +8,7 @@ import {
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, jsonRecordset } from '../../db/bulk';
+import type { Database } from '../../db/client';
 import {
   agendaItems,
   companies,
@@ -29,16 +30,22 @@ const SPANS_PER_PASS = 500;
 type Span = { from: number; to: number };
 
 /** Meetings of the user overlapping any of the (sorted, disjoint) spans. */
-function overlapping(userId: string, spans: Span[]) {
+export function overlapping(userId: string, spans: Span[]) {
   const starts = sql.param(spans.map((s) => new Date(s.from).toISOString()));
   const ends = sql.param(spans.map((s) => new Date(s.to).toISOString()));
+  // LATERAL keeps one (user_id, starts_at) index range scan per span whatever the (often stale, right after a
+  // bulk import) statistics say (OFFSET 0 stops the planner from flattening it into a plain join, which may
+  // scan all the user's meetings once per span).
   return sql`${meetings.id} in (
     select near.id from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as r(f, t)
-    join meetings near on near.user_id = ${userId}
-      and near.starts_at >= r.f - interval '12 hours' and near.starts_at < r.t and near.ends_at > r.f)`;
+    cross join lateral (
+      select n.id from meetings n where n.user_id = ${userId}
+        and n.starts_at >= r.f - interval '12 hours' and n.starts_at < r.t and n.ends_at > r.f
+      offset 0
+    ) as near)`;
 }
 
-function mergeSpans(spans: readonly TouchedSpan[]): Span[] {
+export function mergeSpans(spans: readonly TouchedSpan[]): Span[] {
   const sorted = spans
     .map((s) => ({ from: s.from.getTime(), to: Math.max(s.to.getTime(), s.from.getTime()) }))
     .sort((a, b) => a.from - b.from);
@@ -51,8 +58,8 @@ function mergeSpans(spans: readonly TouchedSpan[]): Span[] {
   return merged;
 }
 
-async function loadEvaluationInputs(ctx: AppContext, userId: string) {
-  const [row] = await ctx.db
+export async function loadEvaluationInputs(db: Pick<Database, 'select'>, userId: string) {
+  const [row] = await db
     .select({ user: users, settings: userSettings, company: companies })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
@@ -66,7 +73,7 @@ async function loadEvaluationInputs(ctx: AppContext, userId: string) {
     teamActionSettings: row.company?.actionSettings,
     userActionSettings: row.settings?.actionSettings,
   });
-  const blocks = await ctx.db.select().from(wellnessBlocks).where(eq(wellnessBlocks.userId, userId));
+  const blocks = await db.select().from(wellnessBlocks).where(eq(wellnessBlocks.userId, userId));
   return { user: row.user, settings, blocks };
 }
 
@@ -99,10 +106,15 @@ export async function reevaluateSpans(
   ctx: AppContext,
   userId: string,
   spans: TouchedSpan[],
+  options: {
+    /** Spans whose meetings were already scored (storeSyncResult on a first import): reports still drop them. */
+    scored?: readonly TouchedSpan[];
+  } = {},
 ): Promise<string[]> {
   const merged = mergeSpans(spans);
-  if (merged.length === 0) return [];
-  const inputs = await loadEvaluationInputs(ctx, userId);
+  const reported = options.scored?.length ? mergeSpans([...spans, ...options.scored]) : merged;
+  if (reported.length === 0) return [];
+  const inputs = await loadEvaluationInputs(ctx.db, userId);
   if (!inputs) return [];
   const changed: string[] = [];
   for (let i = 0; i < merged.length; i += SPANS_PER_PASS) {
@@ -113,14 +125,14 @@ export async function reevaluateSpans(
   await invalidateReports(ctx.db, {
     userIds: [userId],
     companyIds: [inputs.user.companyId],
-    spans: merged.map((s) => ({ from: new Date(s.from), to: new Date(s.to) })),
+    spans: reported.map((s) => ({ from: new Date(s.from), to: new Date(s.to) })),
   });
   // Auto-balance decides again in the workers (SCORING.md §6), once per burst of changes for this user.
   await requestAutoBalance(ctx, userId);
   return changed;
 }
 
-type Inputs = NonNullable<Awaited<ReturnType<typeof loadEvaluationInputs>>>;
+export type Inputs = NonNullable<Awaited<ReturnType<typeof loadEvaluationInputs>>>;
 
 async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): Promise<string[]> {
   // Targets overlap a span; their neighbours overlap a target. Both are found through the (user, starts_at)
@@ -173,67 +185,22 @@ async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): P
   const occurrences = indexBlockOccurrences(
     expandWellnessBlockOccurrences(inputs.blocks, { from: first, to: last, timeZone: inputs.user.timeZone }),
   );
-  const neighbours = around.map((m) => ({
-    id: m.id,
-    eventKey: m.eventKey,
-    summary: m.summary,
-    startsAt: m.startsAt,
-    endsAt: m.endsAt,
-    allDay: m.allDay,
-    status: m.status,
-    responseStatus: m.responseStatus,
-    userIsOrganizer: m.organizerEmail === inputs.user.email,
-    scoreable:
-      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
-  }));
+  const neighbours = around.map((m) => neighbourOf(inputs, m));
   const changed: string[] = [];
   const updates = targets.map((m) => {
-    const evaluation = evaluateMeeting(
+    const { evaluation, stored, cost } = scoreMeeting(
+      inputs,
+      m,
       {
-        id: m.id,
-        eventKey: m.eventKey,
-        summary: m.summary,
-        // The description was searched for a video link when the event was stored (conferenceUrl).
-        description: null,
-        location: m.location,
-        conferenceUrl: m.conferenceUrl,
-        startsAt: m.startsAt,
-        endsAt: m.endsAt,
-        allDay: m.allDay,
-        status: m.status,
-        attendeesCount: m.attendeesCount,
-        organizerEmail: m.organizerEmail,
-        invitedAt: m.invitedAt,
-        intention: m.intention,
-        skipEvaluation: m.skipEvaluation,
-        maybeWellnessBlock: m.maybeWellnessBlock,
-        wellnessBlockId: m.wellnessBlockId,
-        eventReportCardId: m.eventReportCardId,
         agendaItems: agenda.get(m.id) ?? [],
         objectives: objectiveRows.get(m.id) ?? [],
         preworkItems: prework.get(m.id) ?? [],
       },
-      { settings: inputs.settings.evaluation, blockOccurrences: occurrences, otherMeetings: neighbours },
+      occurrences,
+      neighbours,
     );
-    const cost = meetingCost({
-      durationSeconds: m.durationSeconds,
-      attendeesCount: m.attendeesCount,
-      annualSalary: inputs.user.annualSalary,
-    });
-    const stored = {
-      results: evaluation.results,
-      details_positive: evaluation.details_positive,
-      details_negative: evaluation.details_negative,
-      details_maybe: evaluation.details_maybe,
-      not_scored_reason: evaluation.not_scored_reason,
-      letter_grade: evaluation.letter_grade,
-      violations: evaluation.violations,
-    };
     if (evaluation.score !== m.score) changed.push(m.id);
-    const same =
-      evaluation.score === m.score &&
-      cost === m.cost &&
-      JSON.stringify(stored) === JSON.stringify(m.evaluation);
+    const same = evaluation.score === m.score && cost === m.cost && sameJson(stored, m.evaluation);
     return same
       ? null
       : {
@@ -251,6 +218,129 @@ async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): P
   return changed;
 }
 
+type NeighbourRow = Pick<
+  typeof meetings.$inferSelect,
+  | 'id'
+  | 'eventKey'
+  | 'summary'
+  | 'startsAt'
+  | 'endsAt'
+  | 'allDay'
+  | 'status'
+  | 'responseStatus'
+  | 'organizerEmail'
+  | 'skipEvaluation'
+  | 'attendeesCount'
+  | 'maybeWellnessBlock'
+  | 'wellnessBlockId'
+>;
+
+/** A meeting as a neighbour of the one evaluated (conflicts). */
+export function neighbourOf(inputs: Inputs, m: NeighbourRow) {
+  return {
+    id: m.id,
+    eventKey: m.eventKey,
+    summary: m.summary,
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    allDay: m.allDay,
+    status: m.status,
+    responseStatus: m.responseStatus,
+    userIsOrganizer: m.organizerEmail === inputs.user.email,
+    scoreable:
+      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
+  };
+}
+
+type ScoredRow = NeighbourRow &
+  Pick<
+    typeof meetings.$inferSelect,
+    'location' | 'conferenceUrl' | 'invitedAt' | 'intention' | 'eventReportCardId' | 'durationSeconds'
+  >;
+
+/** Evaluates one meeting and prices it: what reevaluateSpans stores in score, quality_label, evaluation, cost. */
+export function scoreMeeting(
+  inputs: Inputs,
+  m: ScoredRow,
+  items: {
+    agendaItems: { status: string }[];
+    objectives: { status: string }[];
+    preworkItems: { status: string }[];
+  },
+  occurrences: ReturnType<typeof indexBlockOccurrences>,
+  neighbours: ReturnType<typeof neighbourOf>[],
+) {
+  const evaluation = evaluateMeeting(
+    {
+      id: m.id,
+      eventKey: m.eventKey,
+      summary: m.summary,
+      // The description was searched for a video link when the event was stored (conferenceUrl).
+      description: null,
+      location: m.location,
+      conferenceUrl: m.conferenceUrl,
+      startsAt: m.startsAt,
+      endsAt: m.endsAt,
+      allDay: m.allDay,
+      status: m.status,
+      attendeesCount: m.attendeesCount,
+      organizerEmail: m.organizerEmail,
+      invitedAt: m.invitedAt,
+      intention: m.intention,
+      skipEvaluation: m.skipEvaluation,
+      maybeWellnessBlock: m.maybeWellnessBlock,
+      wellnessBlockId: m.wellnessBlockId,
+      eventReportCardId: m.eventReportCardId,
+      ...items,
+    },
+    { settings: inputs.settings.evaluation, blockOccurrences: occurrences, otherMeetings: neighbours },
+  );
+  const cost = meetingCost({
+    durationSeconds: m.durationSeconds,
+    attendeesCount: m.attendeesCount,
+    annualSalary: inputs.user.annualSalary,
+  });
+  const stored = {
+    results: evaluation.results,
+    details_positive: evaluation.details_positive,
+    details_negative: evaluation.details_negative,
+    details_maybe: evaluation.details_maybe,
+    not_scored_reason: evaluation.not_scored_reason,
+    letter_grade: evaluation.letter_grade,
+    violations: evaluation.violations,
+  };
+  return { evaluation, stored, cost };
+}
+
+/**
+ * Whether a computed value equals what jsonb gave back: jsonb reorders object keys, so comparing two
+ * JSON.stringify outputs never matched. Keys holding undefined count as absent (JSON drops them).
+ */
+function sameJson(computed: unknown, stored: unknown): boolean {
+  if (computed === stored) return true;
+  if (typeof computed !== 'object' || typeof stored !== 'object' || computed === null || stored === null)
+    return false;
+  if (Array.isArray(computed)) {
+    if (!Array.isArray(stored) || computed.length !== stored.length) return false;
+    for (let i = 0; i < computed.length; i++) {
+      // JSON writes undefined array entries as null.
+      if (!sameJson(computed[i] === undefined ? null : computed[i], stored[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(stored) || Object.getPrototypeOf(computed) !== Object.prototype) return false;
+  const a = computed as Record<string, unknown>;
+  const b = stored as Record<string, unknown>;
+  let count = 0;
+  for (const key in a) {
+    const value = a[key];
+    if (value === undefined) continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !sameJson(value, b[key])) return false;
+  }
+  return count === Object.keys(b).length;
+}
+
 type EvaluationUpdate = {
   id: string;
   score: number | null;
@@ -263,7 +353,7 @@ const EVALUATION_COLUMNS: readonly BulkColumn<EvaluationUpdate>[] = [
   ['id', 'uuid', (u) => u.id],
   ['score', 'integer', (u) => u.score],
   ['quality_label', 'text', (u) => u.qualityLabel],
-  ['evaluation', 'jsonb', (u) => u.evaluation],
+  ['evaluation', 'json', (u) => u.evaluation],
   ['cost', 'integer', (u) => u.cost],
 ];
 

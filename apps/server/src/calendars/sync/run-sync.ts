@@ -88,7 +88,7 @@ export async function runCalendarSync(
       window,
       ctx.now(),
     );
-    await reevaluateSpans(ctx, owner.id, outcome.touched);
+    await reevaluateSpans(ctx, owner.id, outcome.rescore, { scored: outcome.touched });
     await markSyncSucceeded(ctx.db, {
       calendarId: calendar.id,
       synchronizationId,

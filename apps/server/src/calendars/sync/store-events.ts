@@ -1,7 +1,16 @@
-import { and, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
-import { type BulkColumn, bulkInsert } from '../../db/bulk';
+import { randomUUID } from 'node:crypto';
+import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
+import { and, eq, gte, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type BulkColumn, bulkInsert, jsonRecordset } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
+import {
+  loadEvaluationInputs,
+  mergeSpans,
+  neighbourOf,
+  overlapping,
+  scoreMeeting,
+} from '../evaluation/reevaluate';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
 import { describeEvent } from './describe-event';
 import { contentHash, eventKey } from './event-key';
@@ -20,6 +29,11 @@ export type StoreOutcome = {
   changedMeetingIds: string[];
   deletedMeetingIds: string[];
   touched: TouchedSpan[];
+  /**
+   * The spans that still need reevaluateSpans: `touched`, unless this was a first import whose meetings were
+   * scored before they were inserted; then only the user's other meetings around them (and what vanished).
+   */
+  rescore: TouchedSpan[];
 };
 
 const BATCH = 1000;
@@ -93,6 +107,139 @@ const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do 
     then meetings.maybe_wellness_block else excluded.maybe_wellness_block end
   where meetings.content_hash is distinct from excluded.content_hash
   returning id, provider_event_id, (xmax = 0) as inserted`);
+
+type Prescored = {
+  id: string;
+  score: number | null;
+  qualityLabel: string | null;
+  evaluation: unknown;
+  cost: number;
+};
+type PreparedEvent = { event: CalendarEvent; prescored?: Prescored } & ReturnType<typeof meetingRow>;
+/** A first import's scoring: the other meetings to re-evaluate after, and how to score a batch before its insert. */
+type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => void };
+const PRESCORED_COLUMNS: readonly BulkColumn<PreparedEvent>[] = [
+  ['id', 'uuid', (p) => p.prescored!.id],
+  ...MEETING_COLUMNS.map(([name, type, read]) => [name, type, (p: PreparedEvent) => read(p.row)] as const),
+  ['score', 'integer', (p) => p.prescored!.score],
+  ['quality_label', 'text', (p) => p.prescored!.qualityLabel],
+  ['evaluation', 'json', (p) => p.prescored!.evaluation],
+  ['cost', 'integer', (p) => p.prescored!.cost],
+];
+const PRESCORED_NAMES = sql.raw(PRESCORED_COLUMNS.map(([name]) => `"${name}"`).join(', '));
+const ACTIVE = { status: 'active' } as const;
+
+/** The upsert of one batch; prescored rows carry their id and evaluation (written as reevaluateSpans would). */
+function upsertBatch(batch: PreparedEvent[], prescore: Prescore | null): SQL {
+  if (!prescore) {
+    return bulkInsert(
+      'meetings',
+      MEETING_COLUMNS,
+      batch.map((p) => p.row),
+      UPSERT_MEETING,
+    );
+  }
+  return sql`insert into "meetings" (${PRESCORED_NAMES}, "evaluated_at")
+    select ${PRESCORED_NAMES}, now() from ${jsonRecordset(PRESCORED_COLUMNS, batch)} ${UPSERT_MEETING}`;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The upsert of the next batch, built while PostgreSQL runs the current one: the scoring is done in slices with
+ * turns of the event loop between, so that the current statement (megabytes of JSON) keeps flowing to the socket.
+ */
+async function nextUpsert(batch: PreparedEvent[], prescore: Prescore | null): Promise<SQL> {
+  if (prescore) {
+    for (let i = 0; i < batch.length; i += 100) {
+      await nextTurn();
+      prescore.score(batch.slice(i, i + 100));
+    }
+  }
+  await nextTurn();
+  return upsertBatch(batch, prescore);
+}
+
+/**
+ * A first import (the calendar holds no meeting yet) scores its events before inserting them, as
+ * reevaluateSpans would after: neighbours are the imported events and the user's other meetings around them.
+ * Those other meetings are returned: their neighbours changed, so they are re-evaluated afterwards.
+ */
+async function prescoreFirstImport(
+  tx: Pick<Database, 'select'>,
+  target: StoreTarget,
+  prepared: PreparedEvent[],
+): Promise<Prescore | null> {
+  if (prepared.length === 0) return null;
+  if (new Set(prepared.map((p) => p.event.providerEventId)).size !== prepared.length) return null;
+  const existing = await tx
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(eq(meetings.calendarId, target.calendarId))
+    .limit(1);
+  if (existing.length) return null;
+  const inputs = await loadEvaluationInputs(tx, target.userId);
+  if (!inputs) return null;
+  const spans = mergeSpans(prepared.map((p) => ({ from: p.event.startsAt, to: p.event.endsAt })));
+  const others = await tx
+    .select({
+      id: meetings.id,
+      eventKey: meetings.eventKey,
+      summary: meetings.summary,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      allDay: meetings.allDay,
+      status: meetings.status,
+      responseStatus: meetings.responseStatus,
+      organizerEmail: meetings.organizerEmail,
+      skipEvaluation: meetings.skipEvaluation,
+      attendeesCount: meetings.attendeesCount,
+      maybeWellnessBlock: meetings.maybeWellnessBlock,
+      wellnessBlockId: meetings.wellnessBlockId,
+    })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, target.userId),
+        ne(meetings.status, 'deleted'),
+        overlapping(target.userId, spans),
+      ),
+    );
+  const rows = prepared.map((p) => ({ ...p.row, id: randomUUID(), skipEvaluation: false }));
+  const neighbours = [...rows, ...others].map((m) => neighbourOf(inputs, m));
+  const occurrences = indexBlockOccurrences(
+    expandWellnessBlockOccurrences(inputs.blocks, {
+      from: new Date(spans[0]!.from),
+      to: new Date(spans.at(-1)!.to),
+      timeZone: inputs.user.timeZone,
+    }),
+  );
+  const rowOf = new Map(prepared.map((p, i) => [p, rows[i]!]));
+  const score = (batch: PreparedEvent[]) => {
+    for (const p of batch) {
+      const row = rowOf.get(p)!;
+      const { evaluation, stored, cost } = scoreMeeting(
+        inputs,
+        row,
+        {
+          agendaItems: p.described.agenda.map(() => ACTIVE),
+          objectives: p.described.objectives.map(() => ACTIVE),
+          preworkItems: p.described.prework.map(() => ACTIVE),
+        },
+        occurrences,
+        neighbours,
+      );
+      p.prescored = {
+        id: row.id,
+        score: evaluation.score,
+        qualityLabel: evaluation.quality_label,
+        evaluation: stored,
+        cost,
+      };
+    }
+  };
+  return { others: others.map((m) => ({ from: m.startsAt, to: m.endsAt })), score };
+}
 
 const ATTENDEE_COLUMNS: readonly BulkColumn<AttendeeRow>[] = [
   ['meeting_id', 'uuid', (r) => r.meetingId],
@@ -183,51 +330,79 @@ export async function storeSyncResult(
     const changedMeetingIds: string[] = [];
     const touched: TouchedSpan[] = [];
     const seen = new Set<string>();
+    const all: PreparedEvent[] = result.events.map((event) => ({ event, ...meetingRow(target, event, now) }));
+    // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
+    let prescore = await prescoreFirstImport(tx, target, all);
+    const batches = chunks(all, BATCH);
+    // The next batch's JSON is built while PostgreSQL writes the current one.
+    let upsert = batches.length ? await nextUpsert(batches[0]!, prescore) : null;
 
-    for (const batch of chunks(result.events, BATCH)) {
-      const prepared = batch.map((event) => ({ event, ...meetingRow(target, event, now) }));
-      for (const p of prepared) seen.add(p.event.providerEventId);
-      const previous = await tx
-        .select({
-          providerEventId: meetings.providerEventId,
-          startsAt: meetings.startsAt,
-          endsAt: meetings.endsAt,
-        })
-        .from(meetings)
-        .where(
-          and(
-            eq(meetings.calendarId, target.calendarId),
-            inArray(
-              meetings.providerEventId,
-              prepared.map((p) => p.event.providerEventId),
+    // Where the events were before this sync: their old spans are touched too.
+    const previous = all.length
+      ? await tx
+          .select({
+            providerEventId: meetings.providerEventId,
+            startsAt: meetings.startsAt,
+            endsAt: meetings.endsAt,
+          })
+          .from(meetings)
+          .where(
+            and(
+              eq(meetings.calendarId, target.calendarId),
+              sql`${meetings.providerEventId} = any(${sql.param(all.map((p) => p.event.providerEventId))}::text[])`,
             ),
-          ),
-        );
-      const previousSpans = new Map(previous.map((p) => [p.providerEventId, p]));
-      const written = (
-        await tx.execute<{ id: string; provider_event_id: string; inserted: boolean }>(
-          bulkInsert(
-            'meetings',
-            MEETING_COLUMNS,
-            prepared.map((p) => p.row),
-            UPSERT_MEETING,
-          ),
-        )
-      ).rows.map((r) => ({ id: r.id, providerEventId: r.provider_event_id, inserted: r.inserted }));
+          )
+      : [];
+    const previousSpans = new Map(previous.map((p) => [p.providerEventId, p]));
+    // The child rows of a batch are inserted by the statement that upserts the next batch (data-modifying CTEs),
+    // so that PostgreSQL works while the batch after is prepared; the last batch's go in a statement of their own.
+    let children: SQL[] = [];
+    const withChildren = (statement: SQL) => {
+      if (children.length === 0) return statement;
+      const ctes = sql.join(
+        children.map((child, i) => sql`${sql.raw(`c${i}`)} as (${child})`),
+        sql`, `,
+      );
+      children = [];
+      return sql`with ${ctes} ${statement}`;
+    };
+
+    for (const [index, prepared] of batches.entries()) {
+      for (const p of prepared) seen.add(p.event.providerEventId);
+      // Drizzle's query promises are lazy: then() starts this one now.
+      const pending = tx
+        .execute<{ id: string; provider_event_id: string; inserted: boolean }>(withChildren(upsert!))
+        .then((r) => r);
+      pending.catch(() => {}); // awaited below; a failure while the next batch is built must not go unhandled
+      upsert = index + 1 < batches.length ? await nextUpsert(batches[index + 1]!, prescore) : null;
+      const written = (await pending).rows.map((r) => ({
+        id: r.id,
+        providerEventId: r.provider_event_id,
+        inserted: r.inserted,
+      }));
+      // A prescored row that was not inserted as scored (it existed after all): re-evaluate everything.
+      if (prescore && (written.length !== prepared.length || written.some((w) => !w.inserted))) {
+        prescore = null;
+        for (const p of all) touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+      }
       if (written.length === 0) continue;
       const byProviderId = new Map(prepared.map((p) => [p.event.providerEventId, p]));
       const ids = written.map((w) => w.id);
       changedMeetingIds.push(...ids);
-      await tx.delete(attendees).where(inArray(attendees.meetingId, ids));
-      await tx
-        .delete(agendaItems)
-        .where(and(inArray(agendaItems.meetingId, ids), eq(agendaItems.source, 'parsed')));
-      await tx
-        .delete(objectives)
-        .where(and(inArray(objectives.meetingId, ids), eq(objectives.source, 'parsed')));
-      await tx
-        .delete(preworkItems)
-        .where(and(inArray(preworkItems.meetingId, ids), eq(preworkItems.source, 'parsed')));
+      // A meeting just inserted has no attendees or items yet.
+      const updatedIds = written.filter((w) => !w.inserted).map((w) => w.id);
+      if (updatedIds.length) {
+        await tx.delete(attendees).where(inArray(attendees.meetingId, updatedIds));
+        await tx
+          .delete(agendaItems)
+          .where(and(inArray(agendaItems.meetingId, updatedIds), eq(agendaItems.source, 'parsed')));
+        await tx
+          .delete(objectives)
+          .where(and(inArray(objectives.meetingId, updatedIds), eq(objectives.source, 'parsed')));
+        await tx
+          .delete(preworkItems)
+          .where(and(inArray(preworkItems.meetingId, updatedIds), eq(preworkItems.source, 'parsed')));
+      }
       const attendeeRows: AttendeeRow[] = [];
       const agendaRows: AgendaRow[] = [];
       const objectiveRows: ObjectiveRow[] = [];
@@ -273,12 +448,13 @@ export async function storeSyncResult(
           });
         }
       }
-      if (attendeeRows.length) await tx.execute(bulkInsert('attendees', ATTENDEE_COLUMNS, attendeeRows));
-      if (agendaRows.length) await tx.execute(bulkInsert('agenda_items', AGENDA_COLUMNS, agendaRows));
-      if (objectiveRows.length) await tx.execute(bulkInsert('objectives', OBJECTIVE_COLUMNS, objectiveRows));
-      if (preworkRows.length) await tx.execute(bulkInsert('prework_items', PREWORK_COLUMNS, preworkRows));
+      if (attendeeRows.length) children.push(bulkInsert('attendees', ATTENDEE_COLUMNS, attendeeRows));
+      if (agendaRows.length) children.push(bulkInsert('agenda_items', AGENDA_COLUMNS, agendaRows));
+      if (objectiveRows.length) children.push(bulkInsert('objectives', OBJECTIVE_COLUMNS, objectiveRows));
+      if (preworkRows.length) children.push(bulkInsert('prework_items', PREWORK_COLUMNS, preworkRows));
     }
 
+    if (children.length) await tx.execute(withChildren(sql`select 1`));
     // What vanished: everything in the window we did not see (full), or what the provider says is gone.
     const live = or(
       eq(meetings.status, 'confirmed'),
@@ -297,7 +473,11 @@ export async function storeSyncResult(
       vanished = await tx
         .update(meetings)
         .set({ status: 'deleted', updatedAt: now })
-        .where(seenIds.length ? and(inWindow, notInArray(meetings.providerEventId, seenIds)) : inWindow)
+        .where(
+          seenIds.length
+            ? and(inWindow, sql`${meetings.providerEventId} <> all(${sql.param(seenIds)}::text[])`)
+            : inWindow,
+        )
         .returning({ id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt });
     } else if (result.deletedIds.length || result.completeSeries?.length) {
       const conditions = [];
@@ -324,6 +504,13 @@ export async function storeSyncResult(
         .returning({ id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt });
     }
     for (const v of vanished) touched.push({ from: v.startsAt, to: v.endsAt });
-    return { changedMeetingIds, deletedMeetingIds: vanished.map((v) => v.id), touched };
+    return {
+      changedMeetingIds,
+      deletedMeetingIds: vanished.map((v) => v.id),
+      touched,
+      rescore: prescore
+        ? [...prescore.others, ...vanished.map((v) => ({ from: v.startsAt, to: v.endsAt }))]
+        : touched,
+    };
   });
 }

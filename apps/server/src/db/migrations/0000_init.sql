@@ -192,7 +192,7 @@ CREATE TABLE "meetings" (
 	"event_report_card_id" text,
 	"score" integer,
 	"quality_label" text,
-	"evaluation" jsonb,
+	"evaluation" json,
 	"compliant" boolean,
 	"non_compliance_action" text,
 	"compliance_deadline" timestamp with time zone,
