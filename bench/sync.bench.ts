@@ -75,6 +75,7 @@ function icsOf(total: number): string {
 }
 
 function report(name: string, value: number, unit: string, target: string, pass: boolean) {
+  if (!pass) process.exitCode = 1;
   console.log(
     `${name.padEnd(44)} ${value.toFixed(0).padStart(8)} ${unit.padEnd(9)} target ${target.padEnd(12)} ${pass ? 'PASS' : 'FAIL'}`,
   );
