@@ -45,6 +45,28 @@ export function overlapping(userId: string, spans: Span[]) {
     ) as near)`;
 }
 
+/** What the conflict rule needs of the user's meetings overlapping the spans (not deleted). */
+export function loadNeighbours(db: Pick<AppContext['db'], 'select'>, userId: string, spans: Span[]) {
+  return db
+    .select({
+      id: meetings.id,
+      eventKey: meetings.eventKey,
+      summary: meetings.summary,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      allDay: meetings.allDay,
+      status: meetings.status,
+      responseStatus: meetings.responseStatus,
+      organizerEmail: meetings.organizerEmail,
+      skipEvaluation: meetings.skipEvaluation,
+      attendeesCount: meetings.attendeesCount,
+      maybeWellnessBlock: meetings.maybeWellnessBlock,
+      wellnessBlockId: meetings.wellnessBlockId,
+    })
+    .from(meetings)
+    .where(and(eq(meetings.userId, userId), ne(meetings.status, 'deleted'), overlapping(userId, spans)));
+}
+
 export function mergeSpans(spans: readonly TouchedSpan[]): Span[] {
   const sorted = spans
     .map((s) => ({ from: s.from.getTime(), to: Math.max(s.to.getTime(), s.from.getTime()) }))
@@ -150,30 +172,7 @@ async function reevaluatePass(ctx: AppContext, inputs: Inputs, spans: Span[]): P
     );
   if (targets.length === 0) return [];
   const targetSpans = mergeSpans(targets.map((m) => ({ from: m.startsAt, to: m.endsAt })));
-  const around = await ctx.db
-    .select({
-      id: meetings.id,
-      eventKey: meetings.eventKey,
-      summary: meetings.summary,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      allDay: meetings.allDay,
-      status: meetings.status,
-      responseStatus: meetings.responseStatus,
-      organizerEmail: meetings.organizerEmail,
-      skipEvaluation: meetings.skipEvaluation,
-      attendeesCount: meetings.attendeesCount,
-      maybeWellnessBlock: meetings.maybeWellnessBlock,
-      wellnessBlockId: meetings.wellnessBlockId,
-    })
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.userId, inputs.user.id),
-        ne(meetings.status, 'deleted'),
-        overlapping(inputs.user.id, targetSpans),
-      ),
-    );
+  const around = await loadNeighbours(ctx.db, inputs.user.id, targetSpans);
   const first = new Date(Math.min(spans[0]!.from, targetSpans[0]!.from));
   const last = new Date(Math.max(spans.at(-1)!.to, targetSpans.at(-1)!.to));
   const ids = targets.map((m) => m.id);

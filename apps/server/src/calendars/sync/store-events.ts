@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
-import { and, eq, gte, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert, jsonRecordset } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
 import {
   loadEvaluationInputs,
+  loadNeighbours,
   mergeSpans,
   neighbourOf,
-  overlapping,
   scoreMeeting,
 } from '../evaluation/reevaluate';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
@@ -181,30 +181,7 @@ async function prescoreFirstImport(
   const inputs = await loadEvaluationInputs(tx, target.userId);
   if (!inputs) return null;
   const spans = mergeSpans(prepared.map((p) => ({ from: p.event.startsAt, to: p.event.endsAt })));
-  const others = await tx
-    .select({
-      id: meetings.id,
-      eventKey: meetings.eventKey,
-      summary: meetings.summary,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      allDay: meetings.allDay,
-      status: meetings.status,
-      responseStatus: meetings.responseStatus,
-      organizerEmail: meetings.organizerEmail,
-      skipEvaluation: meetings.skipEvaluation,
-      attendeesCount: meetings.attendeesCount,
-      maybeWellnessBlock: meetings.maybeWellnessBlock,
-      wellnessBlockId: meetings.wellnessBlockId,
-    })
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.userId, target.userId),
-        ne(meetings.status, 'deleted'),
-        overlapping(target.userId, spans),
-      ),
-    );
+  const others = await loadNeighbours(tx, target.userId, spans);
   const rows = prepared.map((p) => ({ ...p.row, id: randomUUID(), skipEvaluation: false }));
   const neighbours = [...rows, ...others].map((m) => neighbourOf(inputs, m));
   const occurrences = indexBlockOccurrences(
