@@ -174,4 +174,50 @@ describe('calendar routes', () => {
     });
     expect(add.statusCode).toBe(404);
   });
+
+  it('opens push channels only where providers can reach us, and only for the right provider', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: JSON.stringify({ data: { type: 'calendars', attributes: { content: ics(user.email) } } }),
+    });
+    const calendarId = created.json().data.id;
+    const body = JSON.stringify({ data: { type: 'webhooks', attributes: { calendar_uuid: calendarId } } });
+    const wrongProvider = await app.inject({
+      method: 'POST',
+      url: '/api/v1/google_calendar/webhooks_setup',
+      headers,
+      payload: body,
+    });
+    expect(wrongProvider.statusCode).toBe(404);
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ics/webhooks_setup',
+      headers,
+      payload: body,
+    });
+    expect(setup.json().data.attributes).toMatchObject({
+      calendar_uuid: calendarId,
+      active: false,
+      polling: true,
+    });
+    const stop = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ics/webhooks_stop',
+      headers,
+      payload: body,
+    });
+    expect(stop.json().data.attributes).toMatchObject({ active: false });
+    const stranger = await bearerFor(ctx, (await createUser(ctx)).id);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ics/webhooks_setup',
+      headers: stranger,
+      payload: body,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
 });

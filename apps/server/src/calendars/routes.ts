@@ -324,25 +324,29 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
   );
 
   const webhookBody = z.object({ calendar_uuid: z.uuid() }).strict();
+  const webhookSchema = (summary: string) => ({
+    tags: ['calendars'],
+    summary,
+    params: z.object({ provider: providerSlug }),
+    body: resourceBody('webhooks', webhookBody).or(webhookBody),
+  });
+  type WebhookBody = { data: { attributes: { calendar_uuid: string } } } | { calendar_uuid: string };
+  /** The user's calendar named by the body, of the provider named by the path (else a 404). */
+  const webhookCalendar = async (userId: string, slug: keyof typeof slugToProvider, body: WebhookBody) => {
+    const calendar = await ownCalendar(
+      ctx,
+      userId,
+      'data' in body ? body.data.attributes.calendar_uuid : body.calendar_uuid,
+    );
+    if (calendar.provider !== slugToProvider[slug]) throw notFound('calendar');
+    return calendar;
+  };
   app.post(
     '/api/v1/:provider/webhooks_setup',
-    {
-      schema: {
-        tags: ['calendars'],
-        summary: 'Open a push channel for a watched calendar',
-        params: z.object({ provider: providerSlug }),
-        body: resourceBody('webhooks', webhookBody).or(webhookBody),
-      },
-    },
+    { schema: webhookSchema('Open a push channel for a watched calendar') },
     async (request) => {
       const { user } = requireAuth(request);
-      const body = request.body;
-      const calendar = await ownCalendar(
-        ctx,
-        user.id,
-        'data' in body ? body.data.attributes.calendar_uuid : body.calendar_uuid,
-      );
-      if (calendar.provider !== slugToProvider[request.params.provider]) throw notFound('calendar');
+      const calendar = await webhookCalendar(user.id, request.params.provider, request.body);
       const channel = calendar.watching ? await openChannel(ctx, calendar.id) : null;
       return document(
         resource('webhooks', calendar.id, {
@@ -357,23 +361,10 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post(
     '/api/v1/:provider/webhooks_stop',
-    {
-      schema: {
-        tags: ['calendars'],
-        summary: "Stop a calendar's push channels",
-        params: z.object({ provider: providerSlug }),
-        body: resourceBody('webhooks', webhookBody).or(webhookBody),
-      },
-    },
+    { schema: webhookSchema("Stop a calendar's push channels") },
     async (request) => {
       const { user } = requireAuth(request);
-      const body = request.body;
-      const calendar = await ownCalendar(
-        ctx,
-        user.id,
-        'data' in body ? body.data.attributes.calendar_uuid : body.calendar_uuid,
-      );
-      if (calendar.provider !== slugToProvider[request.params.provider]) throw notFound('calendar');
+      const calendar = await webhookCalendar(user.id, request.params.provider, request.body);
       await stopChannels(ctx, calendar);
       return document(resource('webhooks', calendar.id, { calendar_uuid: calendar.id, active: false }));
     },
