@@ -1,3 +1,4 @@
+import { networkFailure } from '../../network-failure';
 import { ProviderError } from '../../types';
 import { retryAfterMs } from '../ics/parse-ics-error';
 
@@ -64,15 +65,5 @@ export function parseCaldavError(
 
 /** A failure with no HTTP answer: DNS, refused connection, TLS, timeout. */
 export function parseCaldavFailure(error: unknown): ProviderError {
-  if (error instanceof ProviderError) return error;
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return new ProviderError('temporary', 'The CalDAV server did not answer in time');
-  const message =
-    error instanceof Error
-      ? error.cause instanceof Error
-        ? error.cause.message
-        : error.message
-      : String(error);
-  return new ProviderError('temporary', `The CalDAV server could not be reached: ${message}`);
+  return networkFailure(error, 'The CalDAV server');
 }

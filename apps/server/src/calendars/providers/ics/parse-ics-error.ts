@@ -1,3 +1,4 @@
+import { networkFailure } from '../../network-failure';
 import { ProviderError } from '../../types';
 
 /** Retry-After (delta seconds or an HTTP date) in ms; undefined when absent or unreadable. */
@@ -45,15 +46,5 @@ export function parseIcsHttpError(
 
 /** A failure before any HTTP answer (DNS, refused connection, timeout, size limit). */
 export function parseIcsFetchFailure(error: unknown): ProviderError {
-  if (error instanceof ProviderError) return error;
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return new ProviderError('temporary', 'The calendar feed did not answer in time');
-  const message =
-    error instanceof Error
-      ? error.cause instanceof Error
-        ? error.cause.message
-        : error.message
-      : String(error);
-  return new ProviderError('temporary', `The calendar feed could not be reached: ${message}`);
+  return networkFailure(error, 'The calendar feed');
 }
