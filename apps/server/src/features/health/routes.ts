@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FeatureRoutes } from '../../http/app';
-import { AppError } from '../../http/errors';
+import { databaseUnavailable } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 
 export const healthRoutes: FeatureRoutes = (app, ctx) => {
@@ -14,7 +14,7 @@ export const healthRoutes: FeatureRoutes = (app, ctx) => {
       try {
         await ctx.db.execute(sql`select 1`);
       } catch {
-        throw new AppError('unavailable', 'The database cannot be reached.');
+        throw databaseUnavailable();
       }
       return document(
         resource('health', 'health', { status: 'ok', database: 'ok', time: ctx.now().toISOString() }),
