@@ -662,3 +662,13 @@ export const reportDayGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scopeId, t.filter, t.dimension, t.day, t.key] })],
 );
+
+/**
+ * Liveness of the job workers (jobs/recovery.ts): every worker of a running process refreshes its row; the
+ * jobs a worker locked are unlocked for others once its row is stale (it crashed or was killed), instead of
+ * after graphile-worker's fixed four hours.
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  seenAt: ts('seen_at').notNull().defaultNow(),
+});

@@ -1,0 +1,4 @@
+CREATE TABLE "worker_heartbeats" (
+	"worker_id" text PRIMARY KEY NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL
+);
