@@ -1,9 +1,17 @@
-import { type JobHelpers as GraphileHelpers, run, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import {
+  type JobHelpers as GraphileHelpers,
+  makeWorkerUtils,
+  run,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type { AppContext } from '../context';
 import { buildCrontab } from './crontab';
 import { type AnyJob, InvalidJobPayloadError, type JobHelpers } from './define';
 import { createJobLogger } from './logger';
 import { guardPoolClients } from './pool-guard';
+import { beat, forgetWorkers, HEARTBEAT_MS, recoverDeadWorkers } from './recovery';
 import { type JobRegistry, jobs as registeredJobs } from './registry';
 
 export type WorkerOptions = {
@@ -18,6 +26,8 @@ export type WorkerOptions = {
   pollInterval?: number;
   /** The jobs this worker runs (default: the registry). Tests pass their own. */
   registry?: JobRegistry;
+  /** How often this process beats for its workers and frees dead workers' jobs (default HEARTBEAT_MS). */
+  heartbeatInterval?: number;
 };
 
 export type RunningWorker = {
@@ -67,7 +77,14 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions): Prom
   const registry = options.registry ?? registeredJobs;
   const crontab = options.crontab === undefined ? buildCrontab(registry) : options.crontab;
   guardPoolClients(ctx.pool);
+  // Listened to before run() starts its workers, so every worker's id is known for the heartbeats.
+  const events: WorkerEvents = new EventEmitter();
+  const workerIds = new Set<string>();
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+  });
   const runner = await run({
+    events,
     pgPool: ctx.pool,
     taskList: buildTaskList(registry, ctx),
     ...(crontab ? { crontab } : {}),
@@ -79,11 +96,31 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions): Prom
     // unbatched, those writes are fire-and-forget and can be lost when the pool closes right after.
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
+  const utils = await makeWorkerUtils({ pgPool: ctx.pool, logger: createJobLogger(ctx.config.logLevel) });
+  const logger = createJobLogger(ctx.config.logLevel);
+  const keepAlive = async () => {
+    try {
+      await beat(ctx.pool, workerIds);
+      const freed = await recoverDeadWorkers(ctx.pool, utils);
+      if (freed.length)
+        logger.warn(`unlocked the jobs of ${freed.length} dead worker(s): ${freed.join(', ')}`);
+    } catch {
+      // The database is away: the next beat tries again.
+    }
+  };
+  await keepAlive();
+  const timer = setInterval(() => void keepAlive(), options.heartbeatInterval ?? HEARTBEAT_MS);
+  timer.unref();
   let stopped: Promise<void> | null = null;
   return {
     events: runner.events,
     stop() {
-      stopped ??= runner.stop();
+      stopped ??= (async () => {
+        clearInterval(timer);
+        await runner.stop();
+        await forgetWorkers(ctx.pool, workerIds).catch(() => {});
+        await utils.release();
+      })();
       return stopped;
     },
   };
