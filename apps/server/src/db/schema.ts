@@ -672,3 +672,17 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   workerId: text('worker_id').primaryKey(),
   seenAt: ts('seen_at').notNull().defaultNow(),
 });
+
+/**
+ * Request counters of the rate limits (http/rate-limit-store.ts), shared by every API process: one row per
+ * limited key and fixed window. UNLOGGED (see the migration): counters need no crash safety.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
