@@ -23,6 +23,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     ALLOW_PRIVATE_CALENDAR_HOSTS: bool.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
@@ -144,6 +145,7 @@ function buildConfig(env: Env) {
     /** CalDAV and ICS URLs on the server's own network: allowed on a single machine, refused when hosted. */
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ssoProviders,
     google: { apiUrl: env.GOOGLE_API_URL },

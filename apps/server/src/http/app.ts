@@ -31,7 +31,7 @@ import {
   SESSION_COOKIE,
 } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { safeEqual } from '../lib/crypto';
+import { hashToken, safeEqual } from '../lib/crypto';
 import {
   AppError,
   databaseUnavailable,
@@ -40,6 +40,7 @@ import {
   isDatabaseUnavailable,
 } from './errors';
 import { errorDocument, JSON_API } from './jsonapi';
+import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,7 +163,23 @@ export async function buildApp(
   });
 
   await app.register(cookie, { secret: ctx.secrets.derive('cookies').toString('base64url') });
-  await app.register(rateLimit, { global: false });
+  // One budget per signed-in session (or per IP for visitors) over every API route, shared by all processes
+  // through PostgreSQL; routes that guard against guessing or abuse set stricter limits of their own.
+  const rateCounters = new SharedCounters(ctx.pool, 250);
+  app.addHook('onClose', () => rateCounters.close());
+  await app.register(rateLimit, {
+    global: true,
+    max: ctx.config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    store: pgRateLimitStore(rateCounters),
+    // The counters live in the database: while it is away the limit lets requests through (they get 503s).
+    skipOnError: true,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    keyGenerator: (request) => {
+      const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+      return token ? `s:${hashToken(token).slice(0, 32)}` : `ip:${request.ip}`;
+    },
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {

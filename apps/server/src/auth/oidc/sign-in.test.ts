@@ -311,6 +311,8 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
   });
 
   it('rate limits the sign-in routes', async () => {
+    // The counters are shared through the database by every app (process): start from an empty budget.
+    await ctx.pool.query('delete from rate_limits');
     const limited = await createTestApp(ctx, [oidcRoutes]);
     try {
       const codes: number[] = [];
@@ -323,6 +325,7 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
       expect(codes.slice(0, 30).every((c) => c === 302)).toBe(true);
       expect(codes[30]).toBe(429);
     } finally {
+      await ctx.pool.query('delete from rate_limits');
       await limited.close();
     }
   });
