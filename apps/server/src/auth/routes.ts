@@ -50,7 +50,7 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
         userAgent: request.headers['user-agent'],
         now: ctx.now(),
       });
-      setSessionCookies(request, reply, ctx.config, session.token);
+      setSessionCookies(request, reply, ctx, session.token);
       return reply.code(201).send(document(await loadUserResource(ctx.db, user), { token: session.token }));
     },
   );

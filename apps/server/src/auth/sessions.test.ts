@@ -6,6 +6,7 @@ import { userRoutes } from '../features/users/routes';
 import type { App } from '../http/app';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { createUser } from '../test/factories';
+import { csrfTokenFor } from './cookies';
 import { authRoutes } from './routes';
 import { authenticateToken, createSession, revokeSession, SESSION_LIFETIME_DAYS } from './sessions';
 
@@ -94,7 +95,10 @@ describe('DELETE /api/v1/logout', () => {
     const res = await app.inject({
       method: 'DELETE',
       url: '/api/v1/logout',
-      headers: { cookie: `MWToken=${token}; MWCsrf=c1`, 'x-csrf-token': 'c1' },
+      headers: {
+        cookie: `MWToken=${token}; MWCsrf=${csrfTokenFor(ctx.secrets, token)}`,
+        'x-csrf-token': csrfTokenFor(ctx.secrets, token),
+      },
     });
     expect(res.statusCode).toBe(204);
     const cleared = res.cookies.find((c) => c.name === 'MWToken');
@@ -137,16 +141,42 @@ describe('CSRF protection', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('accepts a cookie-authenticated change with the matching header', async () => {
+  it("accepts a cookie-authenticated change with the session's own token in the header", async () => {
     const { token } = await newSession();
+    const csrf = csrfTokenFor(ctx.secrets, token);
     const res = await app.inject({
       method: 'PATCH',
       url: '/api/v1/users',
-      headers: { cookie: `MWToken=${token}; MWCsrf=c4`, 'x-csrf-token': 'c4', 'content-type': JSON_API },
+      headers: { cookie: `MWToken=${token}; MWCsrf=${csrf}`, 'x-csrf-token': csrf, 'content-type': JSON_API },
       payload: patchBody,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes.onboarded).toBe(true);
+  });
+
+  it('refuses a cookie and header that match each other but are not bound to the session (a planted cookie)', async () => {
+    const { token } = await newSession();
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users',
+      headers: {
+        cookie: `MWToken=${token}; MWCsrf=planted`,
+        'x-csrf-token': 'planted',
+        'content-type': JSON_API,
+      },
+      payload: patchBody,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("gives a session whose CSRF cookie is not its own the session's token again", async () => {
+    const { token } = await newSession();
+    const res = await app.inject({
+      url: '/api/v1/users',
+      headers: { cookie: `MWToken=${token}; MWCsrf=old` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'MWCsrf')?.value).toBe(csrfTokenFor(ctx.secrets, token));
   });
 
   it('does not ask bearer-authenticated clients for a CSRF header', async () => {

@@ -23,6 +23,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { csrfTokenFor, setCsrfCookie } from '../auth/cookies';
 import {
   type Authenticated,
   authenticateToken,
@@ -196,7 +197,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Who is calling: a session cookie, or a bearer token (scripts, mobile, the cable).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/cable') && request.url !== '/logout')
       return;
     const bearer = bearerToken(request);
@@ -204,6 +205,11 @@ export async function buildApp(
     if (!token) return;
     request.auth = await authenticateToken(ctx.db, token);
     request.authVia = request.auth ? (bearer ? 'bearer' : 'cookie') : null;
+    // A cookie session whose CSRF cookie is missing or not its own (an older session, a planted cookie)
+    // gets its own again; the web app reads it before every change.
+    if (request.authVia === 'cookie' && request.cookies[CSRF_COOKIE] !== csrfTokenFor(ctx.secrets, token)) {
+      setCsrfCookie(request, reply, ctx, token);
+    }
   });
 
   // JSON:API media type on request bodies, and a double-submit token for cookie-authenticated changes.
@@ -217,8 +223,8 @@ export async function buildApp(
     }
     if (request.authVia === 'cookie') {
       const header = request.headers[CSRF_HEADER];
-      const cookieValue = request.cookies[CSRF_COOKIE];
-      if (typeof header !== 'string' || !cookieValue || !safeEqual(header, cookieValue)) {
+      const expected = csrfTokenFor(ctx.secrets, request.cookies[SESSION_COOKIE] ?? '');
+      if (typeof header !== 'string' || !safeEqual(header, expected)) {
         throw new AppError(
           'csrf_failed',
           `Send the ${CSRF_COOKIE} cookie's value in the X-CSRF-Token header.`,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { csrfTokenFor } from '../auth/cookies';
 import { createSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { memberships, users } from '../db/schema';
@@ -51,7 +52,7 @@ export async function bearerFor(ctx: AppContext, userId: string) {
 /** Headers of a browser session: the session cookie plus the double-submit CSRF token. */
 export async function browserFor(ctx: AppContext, userId: string) {
   const { token } = await createSession(ctx.db, userId);
-  const csrf = 'csrf-test-token';
+  const csrf = csrfTokenFor(ctx.secrets, token);
   return {
     cookie: `MWToken=${token}; MWCsrf=${csrf}`,
     'x-csrf-token': csrf,

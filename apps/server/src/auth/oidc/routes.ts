@@ -194,7 +194,7 @@ export const oidcRoutes: FeatureRoutes = (instance, ctx: AppContext) => {
           userAgent: request.headers['user-agent'],
           now: ctx.now(),
         });
-        setSessionCookies(request, reply, ctx.config, session.token);
+        setSessionCookies(request, reply, ctx, session.token);
         return reply.redirect(saved.origin ?? AFTER_SIGN_IN, 302);
       } catch (error) {
         const code = classify(error);
