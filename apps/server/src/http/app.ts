@@ -38,7 +38,9 @@ import {
   databaseUnavailable,
   type ErrorCode,
   type ErrorIssue,
+  findNulCharacter,
   isDatabaseUnavailable,
+  isInvalidValueForDatabase,
 } from './errors';
 import { errorDocument, JSON_API } from './jsonapi';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
@@ -85,6 +87,8 @@ function sendError(
 
 function mapFastifyError(error: FastifyError): AppError | null {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (isInvalidValueForDatabase(error))
+    return new AppError('bad_request', 'A value in the request is out of range or cannot be stored.');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
     return new AppError(
@@ -209,6 +213,31 @@ export async function buildApp(
     // gets its own again; the web app reads it before every change.
     if (request.authVia === 'cookie' && request.cookies[CSRF_COOKIE] !== csrfTokenFor(ctx.secrets, token)) {
       setCsrfCookie(request, reply, ctx, token);
+    }
+  });
+
+  // No text we store may hold a NUL character (PostgreSQL refuses it): refused at the edge, naming where.
+  app.addHook('preValidation', async (request) => {
+    const parts = [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const;
+    for (const [part, value] of parts) {
+      const where = findNulCharacter(value);
+      if (!where) continue;
+      const detail = 'must not contain a NUL character';
+      throw new AppError(
+        'validation_failed',
+        part === 'body'
+          ? [{ detail: `${where}: ${detail}`, pointer: where }]
+          : [
+              {
+                detail: `${where.slice(1) || part}: ${detail}`,
+                parameter: where.slice(1).split('/')[0] ?? part,
+              },
+            ],
+      );
     }
   });
 

@@ -97,6 +97,39 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: a value out of range, a date past its calendar, a character it
+ * cannot store) are caused by what a client sent that the edge did not catch: a 400, never a 500.
+ */
+export function isInvalidValueForDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** Where a NUL character hides in a request part, as a JSON pointer (null when there is none). */
+export function findNulCharacter(value: unknown, pointer = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findNulCharacter(item, `${pointer}/${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${pointer}/${key}`;
+      const found = findNulCharacter(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Seconds a client should wait before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
