@@ -20,7 +20,7 @@ const envSchema = z
     APP_URL: optionalUrl,
     SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
     TRUST_PROXY: bool.default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
@@ -140,7 +140,8 @@ function buildConfig(env: Env) {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     secretKey: env.SECRET_KEY,
     trustProxy: env.TRUST_PROXY,
-    logLevel: env.LOG_LEVEL,
+    /** Production logs warnings and failed requests; elsewhere one line per request (info). */
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'warn' : 'info'),
     demoMode: env.DEMO_MODE ?? embeddedDatabase,
     /** CalDAV and ICS URLs on the server's own network: allowed on a single machine, refused when hosted. */
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
