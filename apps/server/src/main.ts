@@ -51,8 +51,15 @@ async function main() {
   };
 
   const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
-  const worker =
-    config.role === 'serve' ? null : await startWorker(ctx, { concurrency: config.workerConcurrency });
+  // Jobs get a pool of their own: a long sync or report build never takes the connections requests need.
+  const jobDatabase =
+    config.role === 'serve' ? null : connectDatabase(databaseUrl, { max: config.workerConcurrency + 4 });
+  const worker = jobDatabase
+    ? await startWorker(
+        { ...ctx, db: jobDatabase.db, pool: jobDatabase.pool },
+        { concurrency: config.workerConcurrency },
+      )
+    : null;
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     log(`serving ${config.appUrl} (role ${config.role})${config.demoMode ? ', demo sign-in enabled' : ''}`);
@@ -70,6 +77,7 @@ async function main() {
     try {
       await app?.close();
       await worker?.stop();
+      await jobDatabase?.close();
       await ctx.jobs.close();
       await ctx.pubsub.close();
       await database.close();

@@ -9,6 +9,7 @@ import {
   autoBalanceSweepJob,
   autoBalanceUserJob,
 } from '../features/autobalance/autobalance.jobs';
+import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import type { AnyJob } from './define';
 import { cleanupExpiredSessions } from './tasks/cleanup-expired-sessions.job';
@@ -30,6 +31,7 @@ export const jobs = {
   autobalance_sweep: autoBalanceSweepJob,
   slack_dnd_user: slackDndUserJob,
   slack_dnd_sweep: slackDndSweepJob,
+  warm_reports: warmReportsJob,
 } as const;
 
 assertRegistry(jobs);

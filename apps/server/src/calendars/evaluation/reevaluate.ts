@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { requestAutoBalance } from '../../features/autobalance/request';
 import { invalidateReports } from '../../features/reports/rollups';
+import { requestReportWarmup } from '../../features/reports/warm-reports';
 import type { TouchedSpan } from '../sync/store-events';
 
 const HOUR = 3_600_000;
@@ -143,12 +144,14 @@ export async function reevaluateSpans(
     const pass = merged.slice(i, i + SPANS_PER_PASS);
     changed.push(...(await reevaluatePass(ctx, inputs, pass)));
   }
-  // The report roll-ups of these days (the user's and the team's) are rebuilt on their next read.
+  // The report roll-ups of these days (the user's and the team's) are dropped and rebuilt…
   await invalidateReports(ctx.db, {
     userIds: [userId],
     companyIds: [inputs.user.companyId],
     spans: reported.map((s) => ({ from: new Date(s.from), to: new Date(s.to) })),
   });
+  // …by a job soon after, so that no Review read has to build them inside the request.
+  await requestReportWarmup(ctx, userId);
   // Auto-balance decides again in the workers (SCORING.md §6), once per burst of changes for this user.
   await requestAutoBalance(ctx, userId);
   return changed;

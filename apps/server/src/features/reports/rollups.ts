@@ -18,6 +18,7 @@ import {
 } from '@meetwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
 import type { StatusFilter } from './params';
 import type { ReportScope } from './scope';
 
@@ -96,20 +97,54 @@ function chunkDays(days: string[]): string[][] {
   return chunks;
 }
 
-/** Builds every missing day of [from, to] for the scope and filter (under the scope's lock). */
+/** How long a read waits for another build of the same scope before it answers 503 (try again). */
+const BUILD_WAIT_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds every missing day of [from, to] for the scope and filter (under the scope's lock). When another
+ * request or the warm-up job is building the same scope, it waits WITHOUT holding a connection: the lock is
+ * only tried, the transaction given back, and tried again a little later (or the days are found built).
+ */
 export async function ensureDays(
   db: Database,
   params: { scopeId: string; scope: ReportScope; filter: StatusFilter; from: string; to: string },
 ) {
   const { scopeId, filter } = params;
-  if ((await missingDays(db, scopeId, filter.key, params.from, params.to)).length === 0) return;
-  await db.transaction(async (tx) => {
-    await lockScope(tx, scopeId);
-    const missing = await missingDays(tx, scopeId, filter.key, params.from, params.to);
-    // Each chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
-    if (missing.length) await tx.execute(sql`set local work_mem = '64MB'`);
-    for (const days of chunkDays(missing)) await buildDays(tx, { ...params, days });
-  });
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    if ((await missingDays(db, scopeId, filter.key, params.from, params.to)).length === 0) return;
+    const built = await db.transaction(async (tx) => {
+      if (!(await tryLockScope(tx, scopeId))) return false;
+      const missing = await missingDays(tx, scopeId, filter.key, params.from, params.to);
+      // Each chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
+      if (missing.length) await tx.execute(sql`set local work_mem = '64MB'`);
+      for (const days of chunkDays(missing)) await buildDays(tx, { ...params, days });
+      return true;
+    });
+    if (built) return;
+    if (Date.now() - started > BUILD_WAIT_MS) {
+      throw new AppError('unavailable', 'This report is being prepared. Please try again in a moment.', {
+        headers: { 'retry-after': '5' },
+      });
+    }
+    await sleep(Math.min(500, 25 * 2 ** attempt));
+  }
+}
+
+async function tryLockScope(db: Executor, scopeId: string): Promise<boolean> {
+  const result = await db.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${scopeId})) as locked`,
+  );
+  return result.rows[0]?.locked === true;
+}
+
+/** The filters a scope's days were built for (the ones people read), 'all' always among them. */
+export async function builtFilters(db: Executor, scopeId: string): Promise<string[]> {
+  const result = await db.execute<{ filter: string }>(
+    sql`select distinct filter from report_days where scope_id = ${scopeId}`,
+  );
+  return [...new Set(['all', ...result.rows.map((r) => r.filter)])];
 }
 
 function scopeCondition(scope: ReportScope): SQL {
