@@ -225,8 +225,16 @@ describe('HTML', () => {
   it('decodes entities', () => {
     expect(
       decodeEntities('&amp; &lt; &gt; &quot; &#39; &#x2014; &rsquo; &hellip; &unknown; &#99999999;'),
-    ).toBe('& < > " \' — ’ … &unknown; &#99999999;');
+    ).toBe('& < > " \' — ’ … &unknown; \ufffd');
     expect(decodeEntities('a&nbsp;b')).toBe('a\u00a0b');
+  });
+
+  it('decodes every HTML5 named entity, as a browser does', () => {
+    expect(decodeEntities('Caf&eacute; &Eacute;t&eacute; &frac12; &hearts; &NotEqualTilde; &ccedil;a')).toBe(
+      'Café Été ½ ♥ \u2242\u0338 ça',
+    );
+    // Soft hyphens and zero-width joiners would split words of an item: dropped.
+    expect(decodeEntities('Re&shy;view&zwj;')).toBe('Review');
   });
 
   it('the text output has trimmed lines and single blank lines', () => {

@@ -10,71 +10,17 @@
  * with only inline tags (<a>, <b>…) or none, its line breaks are kept.
  */
 
+import { decodeHTML } from 'entities';
+
 export const LINK_OPEN = '\uE000';
 export const LINK_CLOSE = '\uE001';
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  bull: '•',
-  middot: '·',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  cent: '¢',
-  yen: '¥',
-  deg: '°',
-  times: '×',
-  divide: '÷',
-  para: '¶',
-  sect: '§',
-  shy: '',
-  zwnj: '',
-  zwj: '',
-  larr: '←',
-  rarr: '→',
-  uarr: '↑',
-  darr: '↓',
-  check: '✓',
-};
+/** Invisible format characters that would split words or items when left in (soft hyphen, zero-width joiners). */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
-const ENTITY = /&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g;
-
-function decodeEntity(match: string, body: string): string {
-  if (body.charCodeAt(0) === 35 /* # */) {
-    const code =
-      body[1] === 'x' || body[1] === 'X'
-        ? Number.parseInt(body.slice(2), 16)
-        : Number.parseInt(body.slice(1), 10);
-    if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-      return match;
-    return String.fromCodePoint(code);
-  }
-  const named = NAMED_ENTITIES[body] ?? NAMED_ENTITIES[body.toLowerCase()];
-  return named ?? match;
-}
-
-/** Decode HTML character references (named ones for common punctuation, and every numeric one). */
+/** Decode HTML character references: every HTML5 named one (the `entities` package) and every numeric one. */
 export function decodeEntities(text: string): string {
-  return text.indexOf('&') < 0 ? text : text.replace(ENTITY, decodeEntity);
+  return text.indexOf('&') < 0 ? text : decodeHTML(text).replace(INVISIBLE, '');
 }
 
 const LINE_TAGS = new Set([
