@@ -350,13 +350,13 @@ describe('trend', () => {
       { total: 3 },
       { total: 0 },
       {},
-      { prev_span_total: 0, prev_span_average: null, total_delta: 3, percent_growth: 100, trending: 'up' },
+      { prev_span_total: 0, prev_span_average: null, total_delta: 3, percent_growth: null, trending: 'up' },
     ],
     [
       { total: 0 },
       { total: 0 },
       {},
-      { prev_span_total: 0, prev_span_average: null, total_delta: 0, percent_growth: 0, trending: 'flat' },
+      { prev_span_total: 0, prev_span_average: null, total_delta: 0, percent_growth: null, trending: 'flat' },
     ],
     [
       { total: 5, average: 72 },

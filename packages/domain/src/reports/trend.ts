@@ -18,9 +18,10 @@ export interface Trend {
   total_delta: number;
   /**
    * Growth of the measure (total, or average with by: 'average') in percent, 2 decimals:
-   * (current − previous) / previous × 100; 0 when both are 0, 100 when only the previous is 0.
+   * (current − previous) / previous × 100; null when the previous span has nothing to compare with (its
+   * measure is 0 or unknown): a growth from nothing is no percentage.
    */
-  percent_growth: number;
+  percent_growth: number | null;
   /** The sign of the measure's change. */
   trending: Trending;
 }
@@ -34,7 +35,8 @@ export function trend(
   const cur = by === 'average' ? (current.average ?? 0) : current.total;
   const prev = by === 'average' ? (previous.average ?? 0) : previous.total;
   const delta = cur - prev;
-  const percent = prev === 0 ? (cur === 0 ? 0 : 100) : round2((delta / Math.abs(prev)) * 100);
+  const comparable = previous.total > 0 && prev !== 0;
+  const percent = comparable ? round2((delta / Math.abs(prev)) * 100) : null;
   return {
     prev_span_total: previous.total,
     prev_span_average: previous.average ?? null,

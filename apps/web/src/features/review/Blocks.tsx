@@ -52,6 +52,15 @@ export function TrendBadge({
   goodWhen?: 'up' | 'down';
 }) {
   if (!trend) return null;
+  // Nothing in the previous span to compare with: no percentage, only whether there is something new.
+  if (trend.percent_growth === null) {
+    return trend.trending === 'up' ? (
+      <Badge color="gray" variant="light" radius="sm" aria-label="New: nothing in the previous span">
+        New
+      </Badge>
+    ) : null;
+  }
+  const growth = trend.percent_growth;
   const color = trend.trending === 'flat' ? 'gray' : trend.trending === goodWhen ? 'success' : 'danger';
   const Icon =
     trend.trending === 'up' ? IconArrowUpRight : trend.trending === 'down' ? IconArrowDownRight : IconMinus;
@@ -61,9 +70,9 @@ export function TrendBadge({
       variant="light"
       radius="sm"
       leftSection={<Icon size={12} aria-hidden />}
-      aria-label={`${trend.trending} ${formatPercent(Math.abs(trend.percent_growth))} from the previous span`}
+      aria-label={`${trend.trending} ${formatPercent(Math.abs(growth))} from the previous span`}
     >
-      {formatPercent(Math.abs(trend.percent_growth))}
+      {formatPercent(Math.abs(growth))}
     </Badge>
   );
 }

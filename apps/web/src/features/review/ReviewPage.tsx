@@ -26,6 +26,7 @@ import {
   type ReviewView,
   rangeDates,
   rangeFromSearch,
+  rangeInSentence,
   rangeLabel,
   reviewPath,
   STATUS_OPTIONS,
@@ -138,7 +139,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
       <ErrorState
         emoji="🗓️"
         title="Meetings not synced"
-        description={`Your calendars have not been read for ${label.toLowerCase()} yet.`}
+        description={`Your calendars have not been read for ${rangeInSentence(range, today)} yet.`}
         action={{ label: resync.isPending ? 'Re-syncing…' : 'Re-sync', onClick: () => resync.mutate() }}
       />
     );
@@ -147,7 +148,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
       <ErrorState
         emoji="📭"
         title="No stats available"
-        description={`No scored meetings ${statuses.includes('all') ? '' : 'with this invite status '}in ${label.toLowerCase()}.`}
+        description={`No scored meetings ${statuses.includes('all') ? '' : 'with this invite status '}in ${rangeInSentence(range, today)}.`}
       />
     );
   } else {

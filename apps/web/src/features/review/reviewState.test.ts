@@ -4,6 +4,7 @@ import {
   applicableRange,
   nextStatuses,
   rangeFromSearch,
+  rangeInSentence,
   rangeLabel,
   rangePresets,
   reviewPath,
@@ -98,5 +99,16 @@ describe('PDF pages', () => {
       [700, 1400],
       [1400, 1500],
     ]);
+  });
+});
+
+describe('a range inside a sentence', () => {
+  it('lower-cases a relative label and keeps the capitals of month names', () => {
+    expect(rangeInSentence({ start: '2025-03-09', end: '2025-03-15' }, TODAY)).toBe('this week');
+    expect(rangeInSentence({ start: '2025-02-01', end: '2025-02-28' }, TODAY)).toBe('last month');
+    expect(rangeInSentence({ start: '2024-09-01', end: '2024-09-30' }, TODAY)).toBe(
+      'September 1st 2024 - September 30th 2024',
+    );
+    expect(rangeInSentence({ start: '2025-01-01', end: '2025-01-01' }, TODAY)).toBe('January 1st 2025');
   });
 });

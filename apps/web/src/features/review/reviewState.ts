@@ -47,6 +47,15 @@ export function rangeDates(range: DateRange): string {
     : `${formatDate(range.start)} - ${formatDate(range.end)}`;
 }
 
+/**
+ * The range's label inside a sentence: a relative one in lower case ('… in this week', '… for last month'),
+ * dates as they are written ('… in March 1st 2025 - March 31st 2025').
+ */
+export function rangeInSentence(range: DateRange, today: string = todayIso()): string {
+  const label = rangeLabel(range, today);
+  return label === rangeDates(range) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** The four presets of the picker. */
 export function rangePresets(today: string = todayIso()) {
   return dateRangePresets(today, { weekStartsOn: WEEK_STARTS_ON });
