@@ -34,6 +34,19 @@ export function leaderboardColor(index: number): string {
 }
 
 /**
+ * A person's colour in charts and leaderboards: from their address, not their rank, so one organizer keeps
+ * one colour across views, spans and filters. (FNV-1a of the lower-cased address over the 14 colours.)
+ */
+export function personColor(email: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of email.trim().toLowerCase()) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return leaderboardColor(hash % LEADERBOARD_COLORS.length);
+}
+
+/**
  * Calendar event colours: Wellness blocks by category, meetings by score band (high ≥ 80, medium-high ≥ 70,
  * medium-low ≥ 60, low below 60 — the same cut-offs as the score tiers), possible blocks, daily report events.
  */

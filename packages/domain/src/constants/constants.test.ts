@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NON_COMPLIANCE_ACTION_LABELS, NON_COMPLIANCE_ACTIONS, REMINDER_EMAIL_PREFERENCES } from './actions';
-import { COLORS, LEADERBOARD_COLORS, leaderboardColor } from './colors';
+import { COLORS, LEADERBOARD_COLORS, leaderboardColor, personColor } from './colors';
 import { MEETING_INTENTION_LABELS, MEETING_INTENTIONS } from './intentions';
 import { INVALID_DOMAIN_DIALOG, INVALID_EMAIL_DIALOG, VALIDATION_MESSAGES } from './messages';
 import {
@@ -126,5 +127,23 @@ describe('messages, word for word', () => {
       title: 'Invalid email domain',
       message: 'Please enter a valid email domain and try again.',
     });
+  });
+});
+
+describe("a person's colour", () => {
+  it('depends on the address alone (never on a rank), whatever its case', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        const color = personColor(email);
+        expect(LEADERBOARD_COLORS).toContain(color);
+        expect(personColor(email.toUpperCase())).toBe(color);
+        expect(personColor(` ${email} `)).toBe(color);
+      }),
+    );
+  });
+
+  it('spreads people over the palette', () => {
+    const used = new Set(Array.from({ length: 200 }, (_, i) => personColor(`person${i}@example.com`)));
+    expect(used.size).toBe(LEADERBOARD_COLORS.length);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { personColor } from '../constants/colors';
 import { HOUR, MIN, row, T0 } from '../testing/factories';
 import {
   reportAverageAttendees,
@@ -287,7 +288,7 @@ describe('other reports', () => {
         average: 95,
         count: 1,
         nudges: 0,
-        color: '#1f78f7',
+        color: personColor('b@x.com'),
       },
       {
         organizer_email: 'a@x.com',
@@ -296,7 +297,7 @@ describe('other reports', () => {
         average: 80.5,
         count: 2,
         nudges: 1,
-        color: '#1db08c',
+        color: personColor('a@x.com'),
       },
     ]);
   });

@@ -7,7 +7,7 @@
  * per meeting then summed.
  */
 
-import { leaderboardColor } from '../constants/colors';
+import { personColor } from '../constants/colors';
 import { intentionLabel } from '../constants/intentions';
 import { meetingCost } from '../cost/cost';
 import {
@@ -561,7 +561,7 @@ export function averageScoresByFromSums(sums: {
         b.count - a.count ||
         (a.organizer_email < b.organizer_email ? -1 : a.organizer_email > b.organizer_email ? 1 : 0),
     )
-    .map((row, i) => ({ ...row, color: leaderboardColor(i) }));
+    .map((row) => ({ ...row, color: personColor(row.organizer_email) }));
   return { rows: dayRows, leaderboard };
 }
 

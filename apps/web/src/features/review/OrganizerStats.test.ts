@@ -1,4 +1,4 @@
-import { LEADERBOARD_COLORS } from '@meetwell/domain';
+import { personColor } from '@meetwell/domain';
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from './Blocks';
 import { chartModel } from './OrganizerStats';
@@ -22,8 +22,8 @@ describe('organizer stats chart', () => {
     ]);
     expect(model.series).toEqual([
       { name: 'Nudges', label: 'Nudges', color: 'gray.3', type: 'bar', yAxisId: 'right' },
-      { name: 'o0', label: 'Ada Lovelace', color: LEADERBOARD_COLORS[0], type: 'line' },
-      { name: 'o1', label: 'Dana (Vendor)', color: LEADERBOARD_COLORS[1], type: 'line' },
+      { name: 'o0', label: 'Ada Lovelace', color: personColor('ada@example.com'), type: 'line' },
+      { name: 'o1', label: 'Dana (Vendor)', color: personColor('dana@vendor.example'), type: 'line' },
     ]);
     expect(model.data[1]).toMatchObject({ o0: 100, Nudges: 0 });
     expect(model.data[2]).toMatchObject({ o1: 22, Nudges: 2 });

@@ -7,7 +7,7 @@ import {
   formatNumber,
   isoDateToEpochDay,
   type LeaderboardRow,
-  leaderboardColor,
+  personColor,
   scoreColor,
 } from '@meetwell/domain';
 import type { Report } from './api';
@@ -33,7 +33,7 @@ export function chartModel(
 ): ChartModel {
   const leaderboard = scores.leaderboard ?? [];
   const colorOf = new Map(
-    leaderboard.map((row, i) => [row.organizer_email, row.color || leaderboardColor(i)]),
+    leaderboard.map((row) => [row.organizer_email, row.color || personColor(row.organizer_email)]),
   );
   const nameOf = new Map(leaderboard.map((row) => [row.organizer_email, row.name || row.organizer_email]));
   const drawn = [...new Set(scores.rows.map((r) => r.organizer_email))].sort(
@@ -67,7 +67,7 @@ export function chartModel(
       ...drawn.map((email) => ({
         name: keyOf.get(email) as string,
         label: nameOf.get(email) ?? email,
-        color: colorOf.get(email) ?? leaderboardColor(0),
+        color: colorOf.get(email) ?? personColor(email),
         type: 'line' as const,
       })),
     ],

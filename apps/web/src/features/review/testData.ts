@@ -1,3 +1,4 @@
+import { personColor } from '@meetwell/domain';
 // Report documents for the Review page's component tests (what GET /api/v1/reports/{kind} answers).
 import type { CurrentUser } from '../../session/types';
 import { jsonResponse, signedIn } from '../../test/utils';
@@ -130,7 +131,7 @@ export function reportDocument(
                   average: 100,
                   count: 1,
                   nudges: 0,
-                  color: '#1f78f7',
+                  color: personColor('ada@example.com'),
                 },
                 {
                   organizer_email: 'dana@vendor.example',
@@ -139,7 +140,7 @@ export function reportDocument(
                   average: 22,
                   count: 3,
                   nudges: 2,
-                  color: '#1db08c',
+                  color: personColor('dana@vendor.example'),
                 },
               ],
             }
