@@ -160,9 +160,15 @@ export async function readSyncedRange(db: Database, scope: ReportScope) {
     scope.type === 'user'
       ? sql`c.user_id = ${scope.userId}`
       : sql`c.user_id in (select user_id from memberships where company_id = ${scope.companyId})`;
-  const result = await db.execute<{ synced_from: Date | null; synced_to: Date | null; syncing: boolean }>(sql`
+  const result = await db.execute<{
+    synced_from: Date | null;
+    synced_to: Date | null;
+    syncing: boolean;
+    calendars: number;
+  }>(sql`
     select min(c.synced_from) as synced_from, max(c.synced_to) as synced_to,
-           coalesce(bool_or(c.sync_status in ('queued', 'running')), false) as syncing
+           coalesce(bool_or(c.sync_status in ('queued', 'running')), false) as syncing,
+           count(*)::int as calendars
     from calendars c
     where ${owners} and c.watching`);
   const row = result.rows[0];
@@ -171,5 +177,7 @@ export async function readSyncedRange(db: Database, scope: ReportScope) {
     synced_from: iso(row?.synced_from),
     synced_to: iso(row?.synced_to),
     syncing: Boolean(row?.syncing),
+    /** Calendars balanced (watched): none means there is nothing to sync, only one to connect. */
+    calendars: Number(row?.calendars ?? 0),
   };
 }

@@ -59,6 +59,25 @@ describe('report roll-ups kept warm', () => {
     expect(await dayCount()).toBe(warmed);
   });
 
+  it("says in the averages' meta how many calendars the scope balances (none: there is nothing to sync)", async () => {
+    const query = { start: '2026-02-01', end: '2026-02-28', who: 'user' as const };
+    const withCalendar = await buildReport(ctx.db, {
+      scope: await resolveReportScope(ctx.db, user, query),
+      kind: 'averages',
+      range: parseRange(query),
+      filter: parseStatusFilter(undefined),
+    });
+    expect(withCalendar.meta).toMatchObject({ calendars: 1 });
+    const lonely = await createUser(ctx);
+    const without = await buildReport(ctx.db, {
+      scope: await resolveReportScope(ctx.db, lonely, query),
+      kind: 'averages',
+      range: parseRange(query),
+      filter: parseStatusFilter(undefined),
+    });
+    expect(without.meta).toMatchObject({ calendars: 0, synced_from: null });
+  });
+
   it('is asked for after every re-evaluation, once per burst of changes (a keyed, delayed job)', async () => {
     const span = { from: NOW, to: new Date(NOW.getTime() + 3_600_000) };
     await reevaluateSpans(ctx, user.id, [span]);

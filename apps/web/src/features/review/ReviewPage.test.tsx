@@ -207,6 +207,17 @@ describe('review page: empty states', () => {
     expect(screen.queryByText('Report card')).not.toBeInTheDocument();
   });
 
+  it('offers to connect a calendar, not to re-sync, to a person without one', async () => {
+    renderReview('/my/review/you?s=2025-03-09&e=2025-03-15', {
+      overrides: { averages: { total: 0, average: null } },
+      meta: { synced_from: null, synced_to: null, calendars: 0 },
+    });
+    expect(await screen.findByText('No calendar connected')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect a calendar' })).toHaveAttribute('href', '/my/account');
+    expect(screen.queryByText('Meetings not synced')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-sync' })).not.toBeInTheDocument();
+  });
+
   it('says "Meetings not synced" outside the synced range, and re-syncs', async () => {
     const { fetchMock } = renderReview('/my/review/you?s=2025-03-09&e=2025-03-15', {
       overrides: { averages: { total: 0, average: null } },

@@ -38,6 +38,7 @@ import { WellnessTiles } from './WellnessTiles';
 
 export const TEAM_EMPTY_TITLE = "Aw, crap! Your team isn't here (yet).";
 export const TEAM_MANAGEMENT_PATH = '/my/team-management';
+const ACCOUNT_PATH = '/my/account';
 
 /** /my/review/{view}/{statusFilter}?s=&e= (and the /review aliases): the you and team reports. */
 export function ReviewPage() {
@@ -132,6 +133,19 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
         title="We couldn't load your reports"
         description="Something is not right... our nerds have been notified!"
         action={{ label: 'Try again', onClick: () => void averages.refetch() }}
+      />
+    );
+  } else if (noMeetings && averages.data?.meta.calendars === 0) {
+    body = (
+      <ErrorState
+        emoji="🔌"
+        title="No calendar connected"
+        description={
+          team
+            ? 'Team stats appear once your teammates connect their calendars.'
+            : 'Connect a calendar to see how your meetings score.'
+        }
+        action={team ? undefined : { label: 'Connect a calendar', to: ACCOUNT_PATH }}
       />
     );
   } else if (noMeetings && outsideSyncedRange(range, averages.data?.meta)) {

@@ -56,6 +56,8 @@ export interface ReportMeta {
   synced_from?: string | null;
   synced_to?: string | null;
   syncing?: boolean;
+  /** Calendars balanced in the report's scope. */
+  calendars?: number;
 }
 
 export interface Report<K extends ReportKind> extends ReportAttributes<K> {
