@@ -80,6 +80,21 @@ describe('session tokens', () => {
   });
 });
 
+describe('asking whether someone is signed in', () => {
+  it('answers a visitor with data null (no 401) when the session is optional, and a 401 otherwise', async () => {
+    const visitor = await app.inject({ url: '/api/v1/users?session=optional' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ data: null, meta: { signed_in: false } });
+    expect((await me({})).statusCode).toBe(401);
+    const { token, user } = await newSession();
+    const signedIn = await app.inject({ url: '/api/v1/users?session=optional', headers: bearer(token) });
+    expect(signedIn.json()).toMatchObject({
+      data: { id: user.id, type: 'users' },
+      meta: { signed_in: true },
+    });
+  });
+});
+
 describe('DELETE /api/v1/logout', () => {
   it('revokes a bearer session: the same token then gets 401', async () => {
     const { token, sessionId } = await newSession();

@@ -7,10 +7,15 @@ export function toCurrentUser(resource: JsonApiResource<UserAttributes>): Curren
   return { ...resource.attributes, id: resource.id };
 }
 
-/** GET /api/v1/users; resolves to null when signed out (401), without a toast or a redirect. */
+/**
+ * GET /api/v1/users?session=optional: the user, or data null for a visitor (no failed request in the
+ * console of every public page); a 401 (an older server) still reads as signed out, without a toast.
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const doc = await api.get<JsonApiResource<UserAttributes>>('/users', { redirectOnStatus: false });
+    const doc = await api.get<JsonApiResource<UserAttributes> | null>('/users?session=optional', {
+      redirectOnStatus: false,
+    });
     return doc.data ? toCurrentUser(doc.data) : null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

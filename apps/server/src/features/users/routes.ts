@@ -44,10 +44,19 @@ const userAttributes = z
 export const userRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/users',
-    { schema: { tags: ['users'], summary: 'The signed-in user' } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user (with session=optional, data null for a visitor instead of a 401)',
+        querystring: z.object({ session: z.enum(['optional']).optional() }),
+      },
+    },
     async (request) => {
+      // The web app asks on every page whether someone is signed in: a visitor is an answer, not an error.
+      if (!request.auth && request.query.session === 'optional')
+        return { data: null, meta: { signed_in: false } };
       const { user } = requireAuth(request);
-      return document(await loadUserResource(ctx.db, user));
+      return document(await loadUserResource(ctx.db, user), { signed_in: true });
     },
   );
 
