@@ -41,13 +41,15 @@ export function BlogPage() {
 }
 
 function BlogList({ pageNumber }: { pageNumber: number }) {
-  usePageTitle('Blog');
   const [params, setParams] = useSearchParams();
   const raw = params.get('filter');
   const filter: Filter = raw === 'posts' || raw === 'memes' ? raw : 'all';
   const posts = sortedPosts(filter);
   const pages = Math.max(1, Math.ceil(posts.length / BLOG_PAGE_SIZE));
-  if (pageNumber < 1 || pageNumber > pages) return <NotFoundPage />;
+  const missing = !Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages;
+  // The page's own title: a child's title would be overwritten by this effect, which runs after it.
+  usePageTitle(missing ? 'Missing' : 'Blog');
+  if (missing) return <NotFoundPage />;
   const shown = posts.slice((pageNumber - 1) * BLOG_PAGE_SIZE, pageNumber * BLOG_PAGE_SIZE);
   const query = filter === 'all' ? '' : `?filter=${filter}`;
 

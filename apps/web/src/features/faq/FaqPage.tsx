@@ -62,6 +62,7 @@ export function FaqPage() {
                       size="compact-sm"
                       leftSection={<IconLink size={14} />}
                       aria-label={`Link to "${item.question}"`}
+                      style={{ flexShrink: 0 }}
                     >
                       Link
                     </Button>
