@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { calendars, meetings } from '../db/schema';
+import { actions, calendars, meetings, users } from '../db/schema';
+import { declineJobKey } from '../features/autobalance/keys';
 import { invalidateReports } from '../features/reports/rollups';
 import type { CalendarRow } from './connection';
+import { reevaluateUserJobKey } from './evaluation/reevaluate-user.job';
 import { syncJobKey } from './sync/sync-calendar.job';
 import { markSyncQueued } from './sync/sync-state';
 import { openChannel, stopChannels } from './webhooks/channels';
@@ -21,7 +23,11 @@ export async function startWatching(ctx: AppContext, calendar: CalendarRow) {
   }
 }
 
-/** Stops balancing a calendar: no more pushes or syncs, and its meetings leave the Plan and the reports. */
+/**
+ * Stops balancing a calendar: no more pushes or syncs, and its meetings leave the Plan, the reports, the
+ * conflict rule and auto-balance (every reader joins calendars.watching). The meetings themselves stay, with
+ * what the person added to them: switched on again, the next read updates the same rows.
+ */
 export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
   await stopChannels(ctx, calendar);
   await ctx.db
@@ -35,14 +41,36 @@ export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
       lastFullSyncAt: null,
     })
     .where(eq(calendars.id, calendar.id));
-  const removed = await ctx.db
-    .delete(meetings)
-    .where(and(eq(meetings.calendarId, calendar.id)))
-    .returning({ companyId: meetings.companyId });
+  // Its scheduled actions stop now; the user's other meetings lose these neighbours (re-evaluated by a job,
+  // which also drops the report days and lets auto-balance decide again).
+  const stopped = await ctx.db
+    .update(actions)
+    .set({ status: 'cancelled', updatedAt: ctx.now() })
+    .where(
+      and(
+        eq(actions.status, 'scheduled'),
+        inArray(
+          actions.meetingId,
+          ctx.db.select({ id: meetings.id }).from(meetings).where(eq(meetings.calendarId, calendar.id)),
+        ),
+      ),
+    )
+    .returning({ meetingId: actions.meetingId });
+  for (const { meetingId } of stopped) await ctx.jobs.cancel(declineJobKey(meetingId));
   await invalidateReports(ctx.db, {
     userIds: [calendar.userId],
-    companyIds: removed.map((m) => m.companyId),
+    companyIds: [await companyOf(ctx, calendar.userId)],
   });
+  await ctx.jobs.enqueue(
+    'reevaluate_user',
+    { userId: calendar.userId },
+    { jobKey: reevaluateUserJobKey(calendar.userId) },
+  );
+}
+
+async function companyOf(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  return row?.companyId ?? null;
 }
 
 export async function requestSync(ctx: AppContext, calendarId: string, mode: 'full' | 'incremental') {

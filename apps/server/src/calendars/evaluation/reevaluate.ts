@@ -5,7 +5,7 @@ import {
   indexBlockOccurrences,
   meetingCost,
 } from '@meetwell/domain';
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, jsonRecordset } from '../../db/bulk';
 import type { Database } from '../../db/client';
@@ -30,6 +30,13 @@ const SPANS_PER_PASS = 500;
 
 type Span = { from: number; to: number };
 
+/**
+ * The meeting (SQL alias) belongs to a calendar that is balanced: meetings of a calendar switched off stay
+ * stored (with what the person added) but take part in nothing until it is switched on again.
+ */
+export const inWatchedCalendar = (alias: SQL) =>
+  sql`exists (select 1 from calendars wc where wc.id = ${alias}.calendar_id and wc.watching)`;
+
 /** Meetings of the user overlapping any of the (sorted, disjoint) spans. */
 export function overlapping(userId: string, spans: Span[]) {
   const starts = sql.param(spans.map((s) => new Date(s.from).toISOString()));
@@ -42,6 +49,7 @@ export function overlapping(userId: string, spans: Span[]) {
     cross join lateral (
       select n.id from meetings n where n.user_id = ${userId}
         and n.starts_at >= r.f - interval '12 hours' and n.starts_at < r.t and n.ends_at > r.f
+        and ${inWatchedCalendar(sql`n`)}
       offset 0
     ) as near)`;
 }

@@ -88,7 +88,10 @@ export async function runCalendarSync(
       window,
       ctx.now(),
     );
-    await reevaluateSpans(ctx, owner.id, outcome.rescore, { scored: outcome.touched });
+    // Switched on again (its meetings were kept while it was off): every meeting of the window is scored
+    // again, since its neighbours may have changed meanwhile and it is a neighbour of the others again.
+    const rewatched = full && !calendar.lastFullSyncAt && !outcome.firstImport;
+    await reevaluateSpans(ctx, owner.id, rewatched ? [window] : outcome.rescore, { scored: outcome.touched });
     await markSyncSucceeded(ctx.db, {
       calendarId: calendar.id,
       synchronizationId,

@@ -34,6 +34,8 @@ export type StoreOutcome = {
    * scored before they were inserted; then only the user's other meetings around them (and what vanished).
    */
   rescore: TouchedSpan[];
+  /** The calendar held no meeting before this result (its meetings were scored before they were inserted). */
+  firstImport: boolean;
 };
 
 const BATCH = 1000;
@@ -310,6 +312,7 @@ export async function storeSyncResult(
     const all: PreparedEvent[] = result.events.map((event) => ({ event, ...meetingRow(target, event, now) }));
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
     let prescore = await prescoreFirstImport(tx, target, all);
+    const firstImport = prescore !== null;
     const batches = chunks(all, BATCH);
     // The next batch's JSON is built while PostgreSQL writes the current one.
     let upsert = batches.length ? await nextUpsert(batches[0]!, prescore) : null;
@@ -488,6 +491,7 @@ export async function storeSyncResult(
       rescore: prescore
         ? [...prescore.others, ...vanished.map((v) => ({ from: v.startsAt, to: v.endsAt }))]
         : touched,
+      firstImport,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
+import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { actions, emails, meetings } from '../../db/schema';
@@ -227,7 +228,11 @@ async function cancelStaleActions(ctx: AppContext, userId: string): Promise<numb
       and(
         eq(actions.userId, userId),
         eq(actions.status, 'scheduled'),
-        or(lte(meetings.startsAt, ctx.now()), inArray(meetings.status, ['cancelled', 'deleted'])),
+        or(
+          lte(meetings.startsAt, ctx.now()),
+          inArray(meetings.status, ['cancelled', 'deleted']),
+          not(inWatchedCalendar(sql`${meetings}`)),
+        ),
       ),
     );
   let cancelled = 0;

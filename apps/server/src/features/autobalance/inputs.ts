@@ -5,7 +5,8 @@ import {
   type MeetingInput,
   type OtherMeetingInput,
 } from '@meetwell/domain';
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { agendaItems, meetings, objectives, preworkItems, users, wellnessBlocks } from '../../db/schema';
 import { loadSettings } from '../settings/routes';
@@ -148,6 +149,8 @@ export async function loadMeetingsAround(
         ne(meetings.status, 'deleted'),
         lt(meetings.startsAt, to),
         gt(meetings.endsAt, from),
+        // A calendar switched off takes part in nothing (its meetings are kept for when it comes back).
+        inWatchedCalendar(sql`${meetings}`),
       ),
     );
   const targets = range.ids

@@ -183,6 +183,7 @@ async function buildDays(
       from meetings m
       join users u on u.id = m.user_id
       where ${scopeCondition(scope)}
+        and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
         and m.starts_at >= (${first}::date::timestamp at time zone ${zone})
         and m.starts_at < ((${last}::date + 1)::timestamp at time zone ${zone})
         and m.status not in ('cancelled', 'deleted')

@@ -1,6 +1,7 @@
 import { DAY_MS, localToUtc, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
-import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
@@ -260,6 +261,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
             eq(meetings.userId, user.id),
             eq(meetings.maybeWellnessBlock, 'true'),
             isNull(meetings.wellnessBlockId),
+            inWatchedCalendar(sql`${meetings}`),
             inArray(meetings.status, ['confirmed', 'tentative']),
             gt(meetings.endsAt, from),
             lt(meetings.startsAt, to),
