@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
 import { type DeliveryResult, deliverEmail } from '../mail/deliver';
@@ -12,7 +12,7 @@ import {
   userPostActionEmail,
   userPreActionEmail,
 } from '../mail/templates/messages';
-import { type ActionEmailKind, emailKey, preventToken } from './keys';
+import { type ActionEmailKind, emailKey, isSeriesWide, mailSubjectOf, preventToken } from './keys';
 
 type ActionRow = typeof actions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -86,6 +86,25 @@ async function compose(
 
 export type ActionEmailResult = DeliveryResult | 'stale' | 'unwanted';
 
+/** The occurrences of a meeting's series the user's remind actions are about, in order. */
+async function seriesDates(ctx: AppContext, meeting: typeof meetings.$inferSelect): Promise<Date[]> {
+  const rows = await ctx.db
+    .select({ startsAt: meetings.startsAt })
+    .from(actions)
+    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+    .where(
+      and(
+        eq(actions.userId, meeting.userId),
+        eq(meetings.calendarId, meeting.calendarId),
+        eq(meetings.recurringEventId, meeting.recurringEventId ?? ''),
+        inArray(actions.status, ['scheduled', 'done']),
+        inArray(actions.action, ['remind', 'remind_conflicts']),
+      ),
+    )
+    .orderBy(asc(meetings.startsAt));
+  return rows.length ? rows.map((r) => r.startsAt) : [meeting.startsAt];
+}
+
 /**
  * Sends one auto-balance mail of an action, at most once per (meeting, kind) whatever retries and concurrent
  * workers do (see deliverEmail). Organizer mails go to the action's organizer; the others to the user.
@@ -107,9 +126,11 @@ export async function sendActionEmail(
   const to = organizerKind ? action.organizerEmail : owner.email;
   if (!to) return 'stale';
   if (!(await wantsMail(ctx, kind, to, owner))) return 'unwanted';
+  const subject = mailSubjectOf(meeting, action.complianceDeadline);
   const facts: MeetingFacts = {
     summary: action.meetingSummary || meeting.summary,
     startsAt: meeting.startsAt,
+    dates: isSeriesWide(subject, kind) ? await seriesDates(ctx, meeting) : [meeting.startsAt],
     timeZone: owner.timeZone,
     userName: displayName(owner),
     userEmail: owner.email,
@@ -119,7 +140,7 @@ export async function sendActionEmail(
   };
   const rendered = await compose(ctx, kind, action, facts);
   return deliverEmail(ctx, {
-    key: emailKey(meeting.id, kind),
+    key: emailKey(subject, kind),
     kind,
     to,
     subject: rendered.subject,

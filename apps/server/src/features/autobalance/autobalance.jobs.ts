@@ -23,8 +23,9 @@ export const autoBalanceEmailJob = defineJob({
   async run({ actionId, kind }, { ctx }) {
     const result = await sendActionEmail(ctx, actionId, kind);
     // The reminder is the whole of a remind action: once it is out (or cannot go out), the action is done.
+    // A recurring event's reminder goes out once for its series: the other occurrences complete silently.
     if (kind === 'reminder' && result !== 'stale' && result !== 'in_flight')
-      await completeReminder(ctx, actionId);
+      await completeReminder(ctx, actionId, { announce: result === 'sent' || result === 'outbox' });
   },
 });
 

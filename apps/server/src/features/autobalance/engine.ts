@@ -4,20 +4,42 @@ import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { actions, emails, meetings } from '../../db/schema';
+import { invalidateReports } from '../reports/rollups';
+import { requestReportWarmup } from '../reports/warm-reports';
 import { decideMeeting, type EngineDecision } from './decide';
 import { loadMeetingsAround, loadUserContext, type MeetingRow } from './inputs';
-import { type ActionEmailKind, declineJobKey, emailJobKey, emailKey, preventTokenHash } from './keys';
+import {
+  ACTION_EMAIL_KINDS,
+  type ActionEmailKind,
+  declineJobKey,
+  emailJobKey,
+  emailKey,
+  isSeriesWide,
+  mailSubjectOf,
+  preventTokenHash,
+} from './keys';
 import { requestAutoBalance } from './request';
 
 export type ActionRow = typeof actions.$inferSelect;
 
 export const isDeclineAction = (action: string) => action === 'decline' || action === 'decline_conflicts';
 
-export async function enqueueActionEmail(ctx: AppContext, action: ActionRow, kind: ActionEmailKind) {
+/** A series' reminder waits a few seconds, so that the engine run that decided it has every occurrence's action. */
+const SERIES_REMINDER_DELAY_MS = 5_000;
+
+export async function enqueueActionEmail(
+  ctx: AppContext,
+  action: ActionRow,
+  kind: ActionEmailKind,
+  options: { seriesWide?: boolean } = {},
+) {
   await ctx.jobs.enqueue(
     'autobalance_email',
     { actionId: action.id, kind },
-    { jobKey: emailJobKey(action.meetingId, kind) },
+    {
+      jobKey: emailJobKey(action.meetingId, kind),
+      ...(options.seriesWide ? { runAt: new Date(ctx.now().getTime() + SERIES_REMINDER_DELAY_MS) } : {}),
+    },
   );
 }
 
@@ -80,17 +102,19 @@ function sameFields(a: ActionRow, b: ReturnType<typeof actionFields>) {
  */
 async function queueSteps(
   ctx: AppContext,
+  meeting: MeetingRow,
   action: ActionRow,
   decision: EngineDecision,
   options: { sentKeys: Set<string>; reschedule: boolean; previous?: ActionRow },
 ) {
   const kind = decision.reminderKind;
-  if (kind && !options.sentKeys.has(emailKey(action.meetingId, kind)))
-    await enqueueActionEmail(ctx, action, kind);
+  const subject = mailSubjectOf(meeting, action.complianceDeadline);
+  if (kind && !options.sentKeys.has(emailKey(subject, kind)))
+    await enqueueActionEmail(ctx, action, kind, { seriesWide: isSeriesWide(subject, kind) });
   if (
     kind === 'decline_warning' &&
     decision.notifyUserBefore &&
-    !options.sentKeys.has(emailKey(action.meetingId, 'pre_action'))
+    !options.sentKeys.has(emailKey(subject, 'pre_action'))
   ) {
     await enqueueActionEmail(ctx, action, 'pre_action');
   }
@@ -139,13 +163,13 @@ async function applyDecision(
       .returning();
     // Lost the race to a concurrent run: that run queues the steps.
     if (!inserted) return null;
-    await queueSteps(ctx, inserted, decision, { sentKeys, reschedule: true });
+    await queueSteps(ctx, meeting, inserted, decision, { sentKeys, reschedule: true });
     return 'scheduled';
   }
   if (existing.status !== 'scheduled' && existing.status !== 'cancelled') return null;
   const fields = actionFields(ctx, meeting, decision, existing.id);
   if (existing.status === 'scheduled' && sameFields(existing, fields)) {
-    await queueSteps(ctx, existing, decision, { sentKeys, reschedule: false, previous: existing });
+    await queueSteps(ctx, meeting, existing, decision, { sentKeys, reschedule: false, previous: existing });
     return null;
   }
   const [updated] = await ctx.db
@@ -158,7 +182,7 @@ async function applyDecision(
     existing.status === 'cancelled' ||
     existing.action !== updated.action ||
     existing.complianceDeadline?.getTime() !== updated.complianceDeadline?.getTime();
-  await queueSteps(ctx, updated, decision, { sentKeys, reschedule: moved, previous: existing });
+  await queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing });
   return existing.status === 'cancelled' ? 'scheduled' : null;
 }
 
@@ -182,17 +206,27 @@ export async function reconcileUser(
     ids: options.meetingIds,
   });
   const ids = around.targets.map((m) => m.id);
+  const decided = around.targets.map((meeting) => ({
+    meeting,
+    decision: decideMeeting(meeting, context, around, now),
+  }));
+  // The mails already out for these events (whatever meeting row they were sent for), by their keys.
+  const candidates = decided.flatMap(({ meeting, decision }) =>
+    ACTION_EMAIL_KINDS.map((kind) => emailKey(mailSubjectOf(meeting, decision.complianceDeadline), kind)),
+  );
   const [existing, sent] = ids.length
     ? await Promise.all([
         ctx.db.select().from(actions).where(inArray(actions.meetingId, ids)),
-        ctx.db.select({ key: emails.idempotencyKey }).from(emails).where(inArray(emails.meetingId, ids)),
+        ctx.db
+          .select({ key: emails.idempotencyKey })
+          .from(emails)
+          .where(inArray(emails.idempotencyKey, candidates)),
       ])
     : [[], []];
   const byMeeting = new Map(existing.map((a) => [a.meetingId, a]));
   const sentKeys = new Set(sent.map((s) => s.key));
   const complianceChanges: { id: string; compliant: boolean | null; deadline: Date | null }[] = [];
-  for (const meeting of around.targets) {
-    const decision = decideMeeting(meeting, context, around, now);
+  for (const { meeting, decision } of decided) {
     summary.decided++;
     const outcome = await applyDecision(ctx, meeting, decision, byMeeting.get(meeting.id), sentKeys);
     if (outcome) summary[outcome]++;
@@ -213,6 +247,16 @@ export async function reconcileUser(
       .update(meetings)
       .set({ compliant: change.compliant, complianceDeadline: change.deadline })
       .where(eq(meetings.id, change.id));
+  }
+  if (complianceChanges.length) {
+    // Compliance is counted in the report roll-ups: the days of these meetings are built again.
+    const changed = new Set(complianceChanges.map((c) => c.id));
+    await invalidateReports(ctx.db, {
+      userIds: [userId],
+      companyIds: [context.user.companyId],
+      spans: around.targets.filter((m) => changed.has(m.id)).map((m) => ({ from: m.startsAt, to: m.endsAt })),
+    });
+    await requestReportWarmup(ctx, userId);
   }
   if (!options.meetingIds) summary.cancelled += await cancelStaleActions(ctx, userId);
   return summary;

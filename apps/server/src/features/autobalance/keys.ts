@@ -13,7 +13,55 @@ export const ACTION_EMAIL_KINDS = [
 ] as const;
 export type ActionEmailKind = (typeof ACTION_EMAIL_KINDS)[number];
 
-export const emailKey = (meetingId: string, kind: ActionEmailKind) => `${meetingId}:${kind}`;
+/**
+ * What an auto-balance mail is about: the event as this user sees it (its identity, which outlives any
+ * meeting row: a re-sync, a calendar switched off and on, a re-import), the deadline the mail speaks of, and
+ * for a recurring event its series and organizer.
+ */
+export type MailSubject = {
+  userId: string;
+  eventKey: string;
+  deadline: Date | null;
+  calendarId: string;
+  recurringEventId: string | null;
+  organizerEmail: string | null;
+};
+
+export function mailSubjectOf(
+  meeting: {
+    userId: string;
+    eventKey: string;
+    calendarId: string;
+    recurringEventId: string | null;
+    organizerEmail: string | null;
+  },
+  deadline: Date | null,
+): MailSubject {
+  return {
+    userId: meeting.userId,
+    eventKey: meeting.eventKey,
+    deadline,
+    calendarId: meeting.calendarId,
+    recurringEventId: meeting.recurringEventId,
+    organizerEmail: meeting.organizerEmail,
+  };
+}
+
+/** Reminders (and the user's notice after one) of a recurring event go out once per series and organizer. */
+export const isSeriesWide = (subject: MailSubject, kind: ActionEmailKind) =>
+  subject.recurringEventId !== null && (kind === 'reminder' || kind === 'post_action');
+
+/**
+ * The idempotency key of a mail (emails.idempotency_key): at most one per user, event, kind and deadline —
+ * or per user, series, organizer and kind for a recurring event's reminders.
+ */
+export function emailKey(subject: MailSubject, kind: ActionEmailKind): string {
+  if (isSeriesWide(subject, kind)) {
+    const organizer = (subject.organizerEmail ?? '').toLowerCase();
+    return `series/${subject.userId}/${kind}/${organizer}/${subject.calendarId}/${subject.recurringEventId}`;
+  }
+  return `event/${subject.userId}/${kind}/${subject.deadline?.toISOString() ?? '-'}/${subject.eventKey}`;
+}
 export const emailJobKey = (meetingId: string, kind: ActionEmailKind) =>
   `autobalance_email:${meetingId}:${kind}`;
 export const declineJobKey = (meetingId: string) => `autobalance_decline:${meetingId}`;

@@ -34,7 +34,11 @@ async function userNotices(ctx: AppContext, userId: string) {
  * (one notice, when their reminder_email preference asks for any), and the app refreshes. The notice is sent
  * again on a retry until it is in the emails table, whoever did the transition.
  */
-export async function completeReminder(ctx: AppContext, actionId: string): Promise<'done' | 'skipped'> {
+export async function completeReminder(
+  ctx: AppContext,
+  actionId: string,
+  options: { announce?: boolean } = {},
+): Promise<'done' | 'skipped'> {
   const [done] = await ctx.db
     .update(actions)
     .set({ status: 'done', performedAt: ctx.now(), updatedAt: ctx.now() })
@@ -43,11 +47,13 @@ export async function completeReminder(ctx: AppContext, actionId: string): Promi
   const row = await loadAction(ctx, actionId);
   if (row?.action.status !== 'done' || isDeclineAction(row.action.action)) return 'skipped';
   if (done) {
-    await notifyUser(ctx, row.owner.id, {
-      kind: 'auto_balance',
-      title: 'Organizer reminded',
-      message: `We reminded ${row.action.organizerEmail} that ${title(row.action.meetingSummary)} needs changes.`,
-    });
+    if (options.announce !== false) {
+      await notifyUser(ctx, row.owner.id, {
+        kind: 'auto_balance',
+        title: 'Organizer reminded',
+        message: `We reminded ${row.action.organizerEmail} that ${title(row.action.meetingSummary)} needs changes.`,
+      });
+    }
     await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', row.owner.id, {
       type: 'action_done',
       meeting_id: row.meeting.id,

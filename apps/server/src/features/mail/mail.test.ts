@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('templates', () => {
   it('renders the decline warning with the prevent-decline and unsubscribe links, in HTML and text', async () => {
     const mail = await declineWarningEmail(facts, 'https://app.meetwell.test', 'tok_123-abc');
-    expect(mail.subject).toBe('"Quarterly sync" may be declined');
+    expect(mail.subject).toBe('"Quarterly sync" may be declined: Monday, March 4th 2030');
     expect(hrefs(mail.html)).toEqual(
       expect.arrayContaining([
         'https://app.meetwell.test/prevent-decline?token=tok_123-abc',
@@ -72,7 +72,7 @@ describe('deliverEmail over SMTP', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
       to: ['boss@partner.example'],
-      subject: 'Your meeting "Quarterly sync" needs a few changes',
+      subject: 'Your meeting "Quarterly sync" needs a few changes: Monday, March 4th 2030',
     });
     expect(received[0]!.text).toContain('Longer than 60 minutes');
     expect(hrefs(received[0]!.html)).toContain(

@@ -17,6 +17,8 @@ export type MeetingFacts = {
   violations: string[];
   /** When the decline happens (decline actions). */
   deadline: Date | null;
+  /** The occurrences the mail is about: one, or every date of a recurring series the reminder covers. */
+  dates?: Date[];
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string; unsubscribeUrl: string };
@@ -45,9 +47,14 @@ async function renderEmail(
 /** To the organizer: the meeting breaks the attendee's standards; please change it (remind actions). */
 export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
   const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
-  const when = formatWhen(facts.startsAt, facts.timeZone);
+  const dates = facts.dates?.length ? facts.dates : [facts.startsAt];
+  const series = dates.length > 1;
+  const when = formatWhen(dates[0]!, facts.timeZone);
+  const day = formatDate(dates[0]!, 'Long', facts.timeZone);
   return renderEmail(
-    `Your meeting ${title(facts.summary)} needs a few changes`,
+    series
+      ? `Your meeting ${title(facts.summary)} needs a few changes: ${dates.length} dates from ${day}`
+      : `Your meeting ${title(facts.summary)} needs a few changes: ${day}`,
     h(
       EmailLayout,
       {
@@ -58,8 +65,12 @@ export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
       h(
         Paragraph,
         null,
-        `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards yet:`,
+        series
+          ? `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your recurring meeting ${title(facts.summary)} does not meet their meeting standards yet on these dates:`
+          : `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards yet:`,
       ),
+      series ? h(ViolationList, { violations: dates.map((d) => formatWhen(d, facts.timeZone)) }) : null,
+      series ? h(Paragraph, null, 'What it needs:') : null,
       h(ViolationList, { violations: facts.violations }),
       h(Paragraph, null, 'Updating the invitation (an agenda, a shorter slot, another time…) fixes it.'),
     ),
@@ -74,7 +85,7 @@ export function declineWarningEmail(facts: MeetingFacts, appUrl: string, prevent
   const deadline = facts.deadline ? formatWhen(facts.deadline, facts.timeZone) : 'shortly before it starts';
   const prevent = preventDeclineUrl(appUrl, preventToken);
   return renderEmail(
-    `${title(facts.summary)} may be declined`,
+    `${title(facts.summary)} may be declined: ${formatDate(facts.startsAt, 'Long', facts.timeZone)}`,
     h(
       EmailLayout,
       { preview: `${facts.userName} may decline ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
