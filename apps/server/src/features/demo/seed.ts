@@ -1,5 +1,5 @@
 import { isValidTimeZone } from '@meetwell/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { companies, users } from '../../db/schema';
 import { provisionUser } from '../users/provision';
@@ -24,6 +24,9 @@ export async function ensureDemoAccount(ctx: AppContext, options: { timeZone?: s
       .where(sql`lower(${users.email}) = ${DEMO_EMAIL}`)
       .limit(1);
     if (!admin) {
+      // A visitor may have deleted the demo account: what is left of its team and company goes, and the
+      // whole demo is seeded again (never a half demo, never a duplicate member).
+      await removeDemoLeftovers(ctx);
       const now = ctx.now();
       admin = await provisionUser(
         ctx.db,
@@ -79,4 +82,24 @@ export async function ensureDemoAccount(ctx: AppContext, options: { timeZone?: s
     await client.query('select pg_advisory_unlock($1)', [DEMO_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+async function removeDemoLeftovers(ctx: AppContext) {
+  const emails = DEMO_TEAM.map((m) => m.email.toLowerCase());
+  const leftovers = await ctx.db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(and(eq(users.isDemo, true), inArray(sql`lower(${users.email})`, emails)));
+  if (leftovers.length === 0) return;
+  await ctx.db.delete(users).where(
+    inArray(
+      users.id,
+      leftovers.map((u) => u.id),
+    ),
+  );
+  const companyIds = [
+    ...new Set(leftovers.map((u) => u.companyId).filter((id): id is string => Boolean(id))),
+  ];
+  if (companyIds.length)
+    await ctx.db.delete(companies).where(and(eq(companies.isDemo, true), inArray(companies.id, companyIds)));
 }
