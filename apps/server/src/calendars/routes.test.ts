@@ -49,6 +49,15 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Pr
 }
 
 describe('calendar routes', () => {
+  it('answers `calendars/` with a trailing slash as `calendars`', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const plain = await app.inject({ url: '/api/v1/calendars', headers });
+    const slashed = await app.inject({ url: '/api/v1/calendars/', headers });
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json()).toEqual(plain.json());
+  });
+
   it('imports an ICS file, syncs it in a job and shows the meetings scored', async () => {
     const user = await createUser(ctx);
     const headers = await bearerFor(ctx, user.id);

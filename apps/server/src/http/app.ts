@@ -150,6 +150,8 @@ export async function buildApp(
             },
           },
     trustProxy: ctx.config.trustProxy,
+    // `calendars/` is `calendars`, as clients of the spec's paths expect.
+    routerOptions: { ignoreTrailingSlash: true },
     // One line per request at most (onResponse below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
