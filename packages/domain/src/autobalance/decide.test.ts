@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NonComplianceAction } from '../constants/actions';
 import type { MeetingInput } from '../evaluation/types';
@@ -12,6 +13,7 @@ import {
   isActionQueued,
   isOrganizerDomainAllowed,
   isVip,
+  takeActionRefusal,
 } from './decide';
 
 const user = { email: 'me@acme.com' };
@@ -231,4 +233,52 @@ describe('deadlines and the take-action panel', () => {
     );
     expect(isOrganizerDomainAllowed('a@acme.com', { ...user, domainsAllowlist: ['', ' '] })).toBe(true);
   });
+});
+
+describe('takeActionRefusal', () => {
+  const user = { email: 'me@acme.com', domainsAllowlist: [] as string[], organizerDenylist: [] as string[] };
+  const base = {
+    meeting: {
+      startsAt: 10_000,
+      score: 40,
+      detailsNegative: ['No agenda'],
+      organizerEmail: 'boss@partner.com',
+    },
+    user,
+    company: null,
+    now: 0,
+  };
+  it('holds exactly when canTakeAction holds, and names the reason otherwise', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5_000, max: 5_000 }),
+        fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+        fc.boolean(),
+        fc.constantFrom('boss@partner.com', 'me@acme.com', null),
+        fc.constantFrom([], ['partner.com'], ['other.com']),
+        (startsAt, score, negative, organizerEmail, domainsAllowlist) => {
+          const input = {
+            meeting: { startsAt, score, detailsNegative: negative ? ['No agenda'] : [], organizerEmail },
+            user: { ...user, domainsAllowlist },
+            company: null,
+            now: 0,
+          };
+          const refusal = takeActionRefusal(input);
+          expect(refusal === null).toBe(canTakeAction(input));
+        },
+      ),
+    );
+  });
+  it.each([
+    [{ meeting: { ...base.meeting, startsAt: -1 } }, 'This meeting has already started.'],
+    [
+      { meeting: { ...base.meeting, detailsNegative: [] } },
+      'This meeting meets your standards: there is nothing to ask of its organizer.',
+    ],
+    [{ meeting: { ...base.meeting, organizerEmail: 'ME@acme.com' } }, 'You organize this meeting.'],
+    [
+      { user: { ...user, domainsAllowlist: ['acme.com'] } },
+      "The organizer's domain (partner.com) is not in your allowed domains.",
+    ],
+  ])('%j → %s', (change, expected) => expect(takeActionRefusal({ ...base, ...change })).toBe(expected));
 });

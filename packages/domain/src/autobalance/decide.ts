@@ -264,6 +264,25 @@ export function canTakeAction(input: {
   return isOrganizerDomainAllowed(meeting.organizerEmail, user, company);
 }
 
+/**
+ * Why the take-action panel's condition does not hold for a meeting (canTakeAction), as a sentence the panel
+ * shows; null when it holds.
+ */
+export function takeActionRefusal(input: Parameters<typeof canTakeAction>[0]): string | null {
+  const { meeting, user, company, now } = input;
+  if (!(toMs(meeting.startsAt) > toMs(now))) return 'This meeting has already started.';
+  if (typeof meeting.score !== 'number')
+    return 'This meeting is not scored: there is nothing to ask of its organizer.';
+  if (!meeting.detailsNegative || meeting.detailsNegative.length === 0)
+    return 'This meeting meets your standards: there is nothing to ask of its organizer.';
+  if (isOrganizerTheUser(meeting.organizerEmail, user.email)) return 'You organize this meeting.';
+  if (!isOrganizerDomainAllowed(meeting.organizerEmail, user, company)) {
+    const domain = meeting.organizerEmail?.split('@')[1] ?? 'unknown';
+    return `The organizer's domain (${domain}) is not in your allowed domains.`;
+  }
+  return null;
+}
+
 /** Future actions past their deadline read 'queued to happen soon' (see FUTURE_ACTION_QUEUED). */
 export function isActionQueued(complianceDeadline: TimeInput, now: TimeInput): boolean {
   return toMs(complianceDeadline) <= toMs(now);

@@ -166,7 +166,14 @@ async function applyDecision(
     await queueSteps(ctx, meeting, inserted, decision, { sentKeys, reschedule: true });
     return 'scheduled';
   }
-  if (existing.status !== 'scheduled' && existing.status !== 'cancelled') return null;
+  // A reminder went out and the person now chooses to decline: the same action goes on as a decline (its
+  // warning is another mail kind). Every other final state stays final.
+  const escalates =
+    existing.status === 'done' &&
+    decision.manual &&
+    !isDeclineAction(existing.action) &&
+    isDeclineAction(decision.action);
+  if (existing.status !== 'scheduled' && existing.status !== 'cancelled' && !escalates) return null;
   const fields = actionFields(ctx, meeting, decision, existing.id);
   if (existing.status === 'scheduled' && sameFields(existing, fields)) {
     await queueSteps(ctx, meeting, existing, decision, { sentKeys, reschedule: false, previous: existing });
@@ -174,16 +181,17 @@ async function applyDecision(
   }
   const [updated] = await ctx.db
     .update(actions)
-    .set({ ...fields, status: 'scheduled', updatedAt: now })
+    .set({ ...fields, status: 'scheduled', updatedAt: now, ...(escalates ? { performedAt: null } : {}) })
     .where(and(eq(actions.id, existing.id), eq(actions.status, existing.status)))
     .returning();
   if (!updated) return null;
   const moved =
+    escalates ||
     existing.status === 'cancelled' ||
     existing.action !== updated.action ||
     existing.complianceDeadline?.getTime() !== updated.complianceDeadline?.getTime();
   await queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing });
-  return existing.status === 'cancelled' ? 'scheduled' : null;
+  return existing.status === 'cancelled' || escalates ? 'scheduled' : null;
 }
 
 /**

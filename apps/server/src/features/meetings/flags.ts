@@ -7,6 +7,7 @@ import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { chooseManualAction } from '../autobalance/manual';
 import { loadUserResource } from '../users/profile';
 import { convertMeetingToBlock } from '../wellness-blocks/service';
 import { presentMeetings } from './presenter';
@@ -44,6 +45,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
           .update(meetings)
           .set({ skipEvaluation: attributes.skip_evaluation })
           .where(eq(meetings.id, meeting.id));
+        await reevaluateMeetings(ctx, user.id, [meeting.id]);
       } else {
         const profile = await loadUserResource(ctx.db, user);
         if (
@@ -52,12 +54,9 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
         ) {
           throw new AppError('forbidden', 'These manual actions are available on any upgraded paid plan.');
         }
-        await ctx.db
-          .update(meetings)
-          .set({ nonComplianceAction: attributes.non_compliance_action })
-          .where(eq(meetings.id, meeting.id));
+        // Decided first (a choice that cannot act is a 409 with the reason), then done at once.
+        await chooseManualAction(ctx, user, meeting, attributes.non_compliance_action);
       }
-      await reevaluateMeetings(ctx, user.id, [meeting.id]);
       const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
       await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', user.id, {
         type: 'meeting_updated',

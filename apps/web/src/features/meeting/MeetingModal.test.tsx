@@ -333,6 +333,24 @@ describe('meeting modal: take-action panel', () => {
     });
   });
 
+  it("shows the server's reason, and no confirmation, when the choice cannot act", async () => {
+    setup(meetingFixture(), {
+      user: testUser({ subscription_plan: 'team-500' }),
+      handlers: {
+        'PATCH /api/v1/users/meetings/m1': () =>
+          jsonResponse(409, {
+            errors: [
+              { status: '409', code: 'conflict', title: 'Conflict', detail: 'You organize this meeting.' },
+            ],
+          }),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Take action' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Remind' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('You organize this meeting.');
+    expect(within(panel).queryByText(TAKE_ACTION_CONFIRMATIONS.remind)).not.toBeInTheDocument();
+  });
+
   it.each([
     ['decline', TAKE_ACTION_CONFIRMATIONS.decline],
     ['do_nothing', TAKE_ACTION_CONFIRMATIONS.do_nothing],

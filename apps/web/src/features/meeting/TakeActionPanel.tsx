@@ -8,8 +8,9 @@ import {
   type ManualAction,
   TAKE_ACTION_CONFIRMATIONS,
 } from '@meetwell/domain';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
 import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
 import type { CurrentUser } from '../../session/types';
 import { useManualAction } from './hooks';
@@ -52,9 +53,14 @@ export function TakeActionPanel({ meeting, user }: { meeting: Meeting; user: Cur
         <Text fz="sm" c="dimmed">
           This meeting breaks your preferences. Choose what happens with it.
         </Text>
-        {current && (
+        {current && !choose.isError && (
           <Alert color="success" variant="light" icon={<IconCircleCheck size={18} />} p="xs">
             {TAKE_ACTION_CONFIRMATIONS[current]}
+          </Alert>
+        )}
+        {choose.isError && (
+          <Alert color="danger" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" role="alert">
+            {isApiError(choose.error) && choose.error.detail ? choose.error.detail : 'Something went wrong.'}
           </Alert>
         )}
         <Group gap="xs">
