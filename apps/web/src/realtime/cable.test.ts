@@ -58,7 +58,7 @@ describe('realtime cable', () => {
     ]);
   });
 
-  it('invalidates meetings and reports on MeetingRefreshChannel messages', () => {
+  it('invalidates meetings, reports and the auto-balance actions on MeetingRefreshChannel messages', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const listener = vi.fn();
@@ -67,6 +67,8 @@ describe('realtime cable', () => {
     mixinFor('MeetingRefreshChannel')({ refresh: true });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['meetings'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['reports'] });
+    // The Future actions list follows a re-plan live, without a reload.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['actions'] });
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
   });

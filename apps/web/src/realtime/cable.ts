@@ -1,5 +1,6 @@
 // Action Cable consumer at /cable (same origin, ws or wss), created once after sign-in.
-// NotificationChannel messages become toasts; MeetingRefreshChannel messages invalidate meetings and reports.
+// NotificationChannel messages become toasts; MeetingRefreshChannel messages invalidate meetings, reports and
+// auto-balance actions.
 import { notifications } from '@mantine/notifications';
 import { type Consumer, createConsumer } from '@rails/actioncable';
 import type { QueryClient } from '@tanstack/react-query';
@@ -59,6 +60,8 @@ export function connectCable(queryClient: QueryClient): Consumer {
         for (const listener of refreshListeners) listener(message);
         void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
         void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
+        // Auto-balance re-planned (a settings change, a sync, an action done): the Future list follows.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.actions });
       },
     },
   );

@@ -5,4 +5,6 @@ export const queryKeys = {
   authProviders: ['auth', 'providers'] as const,
   meetings: ['meetings'] as const,
   reports: ['reports'] as const,
+  /** Future and past auto-balance actions (Balance → Take action). */
+  actions: ['actions'] as const,
 };

@@ -4,6 +4,7 @@ import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { actions, emails, meetings } from '../../db/schema';
+import { broadcastToUser } from '../../realtime/broadcast';
 import { invalidateReports } from '../reports/rollups';
 import { requestReportWarmup } from '../reports/warm-reports';
 import { decideMeeting, type EngineDecision } from './decide';
@@ -68,7 +69,7 @@ export async function closeAction(
   return closed ?? null;
 }
 
-export type ReconcileSummary = { decided: number; scheduled: number; cancelled: number };
+export type ReconcileSummary = { decided: number; scheduled: number; cancelled: number; updated: number };
 
 function actionFields(ctx: AppContext, meeting: MeetingRow, decision: EngineDecision, actionId: string) {
   const declines = isDeclineAction(decision.action);
@@ -139,7 +140,7 @@ async function applyDecision(
   decision: EngineDecision,
   existing: ActionRow | undefined,
   sentKeys: Set<string>,
-): Promise<'scheduled' | 'cancelled' | null> {
+): Promise<'scheduled' | 'cancelled' | 'updated' | null> {
   const now = ctx.now();
   if (!decision.act) {
     if (existing?.status === 'scheduled' && (await closeAction(ctx, existing.id, 'cancelled')))
@@ -166,13 +167,11 @@ async function applyDecision(
     await queueSteps(ctx, meeting, inserted, decision, { sentKeys, reschedule: true });
     return 'scheduled';
   }
-  // A reminder went out and the person now chooses to decline: the same action goes on as a decline (its
-  // warning is another mail kind). Every other final state stays final.
+  // A reminder went out and now the meeting is to be declined (the person chose it, or switched the setting
+  // from remind to decline while it is still unanswered): the same action goes on as a decline, with its
+  // warning (another mail kind). Every other final state stays final.
   const escalates =
-    existing.status === 'done' &&
-    decision.manual &&
-    !isDeclineAction(existing.action) &&
-    isDeclineAction(decision.action);
+    existing.status === 'done' && !isDeclineAction(existing.action) && isDeclineAction(decision.action);
   if (existing.status !== 'scheduled' && existing.status !== 'cancelled' && !escalates) return null;
   const fields = actionFields(ctx, meeting, decision, existing.id);
   if (existing.status === 'scheduled' && sameFields(existing, fields)) {
@@ -191,7 +190,7 @@ async function applyDecision(
     existing.action !== updated.action ||
     existing.complianceDeadline?.getTime() !== updated.complianceDeadline?.getTime();
   await queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing });
-  return existing.status === 'cancelled' || escalates ? 'scheduled' : null;
+  return existing.status === 'cancelled' || escalates ? 'scheduled' : 'updated';
 }
 
 /**
@@ -204,7 +203,7 @@ export async function reconcileUser(
   userId: string,
   options: { meetingIds?: string[] } = {},
 ) {
-  const summary: ReconcileSummary = { decided: 0, scheduled: 0, cancelled: 0 };
+  const summary: ReconcileSummary = { decided: 0, scheduled: 0, cancelled: 0, updated: 0 };
   const context = await loadUserContext(ctx, userId);
   if (!context) return summary;
   const now = ctx.now();
@@ -267,6 +266,13 @@ export async function reconcileUser(
     await requestReportWarmup(ctx, userId);
   }
   if (!options.meetingIds) summary.cancelled += await cancelStaleActions(ctx, userId);
+  // The Balance screen's Future list follows at once (the web app refreshes its actions on this message).
+  if (summary.scheduled + summary.cancelled + summary.updated > 0) {
+    await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', userId, {
+      type: 'actions_changed',
+      ...summary,
+    });
+  }
   return summary;
 }
 

@@ -143,7 +143,7 @@ export interface BalanceAction extends ActionAttributes {
 }
 
 export const actionKeys = {
-  all: ['actions'] as const,
+  all: queryKeys.actions,
   list: (kind: 'future' | 'past', from: string, to: string) => ['actions', kind, from, to] as const,
 };
 
