@@ -55,6 +55,13 @@ declare module 'fastify' {
     auth: Authenticated | null;
     authVia: 'cookie' | 'bearer' | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A GET the spec names that changes state (accept a meeting, start a re-sync): checked like a POST, so a
+     * top-level navigation from another site (which carries the Lax cookie, never the CSRF header) is refused.
+     */
+    changesState?: boolean | ((request: FastifyRequest) => boolean);
+  }
 }
 
 export type App = FastifyInstance;
@@ -262,7 +269,10 @@ export async function buildApp(
   // JSON:API media type on request bodies, and a double-submit token for cookie-authenticated changes.
   app.addHook('preValidation', async (request) => {
     const guarded = request.url.startsWith('/api/v1/') || request.url === '/logout';
-    if (!guarded || !UNSAFE_METHODS.has(request.method)) return;
+    const flag = request.routeOptions.config?.changesState;
+    const changesState =
+      UNSAFE_METHODS.has(request.method) || (typeof flag === 'function' ? flag(request) : flag === true);
+    if (!guarded || !changesState) return;
     const contentType = request.headers['content-type'];
     const hasBody = request.body !== undefined && request.body !== null;
     if (hasBody && !contentType?.toLowerCase().startsWith(JSON_API)) {

@@ -62,6 +62,13 @@ export const TAKE_ACTION_CONFIRMATIONS: Readonly<Record<ManualAction, string>> =
   decline: 'The organizer has been reminded and this meeting may be declined.',
   do_nothing: 'No action will be taken.',
 };
+/** What the take-action panel says once the meeting was answered or the action settled (no buttons then). */
+export const TAKE_ACTION_OUTCOMES = {
+  declined: 'This meeting was declined.',
+  accepted: 'You accepted this meeting: no action will be taken.',
+  prevented: 'The organizer asked to keep this meeting: it will not be declined.',
+} as const;
+
 export const MANUAL_ACTION_LABELS: Readonly<Record<ManualAction, string>> = {
   do_nothing: 'Do nothing',
   remind: 'Remind',

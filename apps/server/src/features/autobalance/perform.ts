@@ -10,6 +10,7 @@ import { displayName, sendActionEmail } from './action-emails';
 import { decideMeeting, notifyFlags } from './decide';
 import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './engine';
 import { loadMeetingsAround, loadUserContext } from './inputs';
+import { recordOwnResponse } from './own-response';
 import { isRetryableNotApplied, prepareResponse } from './provider';
 
 const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
@@ -171,10 +172,7 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
     .set({ performedAt: ctx.now(), updatedAt: ctx.now() })
     .where(eq(actions.id, action.id))
     .returning();
-  await ctx.db
-    .update(meetings)
-    .set({ responseStatus: 'declined', updatedAt: ctx.now() })
-    .where(eq(meetings.id, meeting.id));
+  await recordOwnResponse(ctx, meeting, 'declined');
   await notifyUser(ctx, owner.id, {
     kind: 'auto_balance',
     title: 'Meeting declined',

@@ -11,6 +11,7 @@ import { notifyUser } from '../../realtime/notifications';
 import { findOwnMeeting } from '../meetings/queries';
 import { closeAction, enqueueActionEmail } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';
+import { recordOwnResponse } from './own-response';
 import { prepareResponse } from './provider';
 
 /**
@@ -53,10 +54,7 @@ export async function acceptMeeting(ctx: AppContext, user: UserRow, meetingId: s
     }
     throw error;
   }
-  await ctx.db
-    .update(meetings)
-    .set({ responseStatus: 'accepted', updatedAt: ctx.now() })
-    .where(eq(meetings.id, meeting.id));
+  await recordOwnResponse(ctx, meeting, 'accepted');
   const [action] = await ctx.db.select().from(actions).where(eq(actions.meetingId, meeting.id));
   if (action?.status === 'scheduled') await closeAction(ctx, action.id, 'ignored');
   else if (action?.status === 'cancelled') {

@@ -156,22 +156,25 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
     },
   );
 
-  app.get(
-    '/api/v1/users/meetings/accept/:meeting_id',
-    {
+  // The spec names a GET; it changes state, so a browser session needs the CSRF header for it as for the POST.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/v1/users/meetings/accept/:meeting_id',
+      config: { changesState: true },
       schema: {
         tags: ['auto-balance'],
         summary:
           'Ignore an action: accept the meeting for the user (through the calendar when it can answer)',
         params: z.object({ meeting_id: z.uuid({ error: 'must be a meeting id' }) }),
       },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const row = await acceptMeeting(ctx, user, request.params.meeting_id);
-      return document((await presentMeetings(ctx.db, [row]))[0]);
-    },
-  );
+      handler: async (request) => {
+        const { user } = requireAuth(request);
+        const row = await acceptMeeting(ctx, user, request.params.meeting_id);
+        return document((await presentMeetings(ctx.db, [row]))[0]);
+      },
+    });
+  }
 
   app.get(
     '/api/v1/users/meetings/details/:token',

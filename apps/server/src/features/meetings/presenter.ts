@@ -110,6 +110,8 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]) {
       event_report_card_id: m.eventReportCardId,
       non_compliance_action:
         action?.status === 'scheduled' || action?.status === 'done' ? action.action : m.nonComplianceAction,
+      /** What became of the meeting's auto-balance action: scheduled, done, ignored, prevented, failed… */
+      action_status: action?.status ?? null,
       compliant: m.compliant,
       compliance_deadline: iso(action?.complianceDeadline ?? m.complianceDeadline),
       edit_permission: m.editPermission,

@@ -126,9 +126,37 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     },
   );
 
+  /** Re-syncs every watched calendar (unless one is syncing); says whether one was running. */
+  const resync = async (userId: string, start: boolean) => {
+    const watched = await ctx.db
+      .select()
+      .from(calendars)
+      .where(and(eq(calendars.userId, userId), eq(calendars.watching, true)));
+    const inProgress = watched.some((c) => c.syncStatus === 'running' || c.syncStatus === 'queued');
+    if (start && !inProgress) {
+      for (const calendar of watched) {
+        await markSyncQueued(ctx.db, calendar.id);
+        await ctx.jobs.enqueue(
+          'sync_calendar',
+          { calendarId: calendar.id, mode: 'full' },
+          { jobKey: syncJobKey(calendar.id) },
+        );
+      }
+    }
+    return document(
+      resource('synchronizations', userId, {
+        in_progress: inProgress,
+        started: start && !inProgress && watched.length > 0,
+        calendars: watched.length,
+      }),
+    );
+  };
+
   app.get(
     '/api/v1/meetings/sync',
     {
+      // confirmed=true starts a re-sync: checked like a POST (CSRF header for browser sessions).
+      config: { changesState: (request) => (request.query as { confirmed?: string }).confirmed === 'true' },
       schema: {
         tags: ['calendars'],
         summary: 'Re-sync every watched calendar (confirmed=true), or ask whether one is running',
@@ -138,31 +166,13 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
         }),
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const watched = await ctx.db
-        .select()
-        .from(calendars)
-        .where(and(eq(calendars.userId, user.id), eq(calendars.watching, true)));
-      const inProgress = watched.some((c) => c.syncStatus === 'running' || c.syncStatus === 'queued');
-      if (request.query.confirmed === 'true' && !inProgress) {
-        for (const calendar of watched) {
-          await markSyncQueued(ctx.db, calendar.id);
-          await ctx.jobs.enqueue(
-            'sync_calendar',
-            { calendarId: calendar.id, mode: 'full' },
-            { jobKey: syncJobKey(calendar.id) },
-          );
-        }
-      }
-      return document(
-        resource('synchronizations', user.id, {
-          in_progress: inProgress,
-          started: request.query.confirmed === 'true' && !inProgress && watched.length > 0,
-          calendars: watched.length,
-        }),
-      );
-    },
+    async (request) => resync(requireAuth(request).user.id, request.query.confirmed === 'true'),
+  );
+
+  app.post(
+    '/api/v1/meetings/sync',
+    { schema: { tags: ['calendars'], summary: 'Re-sync every watched calendar (unless one is running)' } },
+    async (request) => resync(requireAuth(request).user.id, true),
   );
 
   app.get(

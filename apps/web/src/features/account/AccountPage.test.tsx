@@ -102,13 +102,13 @@ describe('account: calendars to balance', () => {
   it('re-syncs after a confirmation', async () => {
     const { fetchMock } = setup({
       handlers: {
-        'GET /api/v1/meetings/sync': ({ url }) =>
+        'GET /api/v1/meetings/sync': () =>
           jsonResponse(200, {
-            data: {
-              id: '7',
-              type: 'synchronizations',
-              attributes: { in_progress: false, started: url.includes('confirmed') },
-            },
+            data: { id: '7', type: 'synchronizations', attributes: { in_progress: false } },
+          }),
+        'POST /api/v1/meetings/sync': () =>
+          jsonResponse(200, {
+            data: { id: '7', type: 'synchronizations', attributes: { in_progress: false, started: true } },
           }),
       },
     });
@@ -116,9 +116,10 @@ describe('account: calendars to balance', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Re-sync your calendars?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(urls(fetchMock)).toContain('/api/v1/meetings/sync');
-    expect(urls(fetchMock)).not.toContain('/api/v1/meetings/sync?confirmed=true');
+    expect(urls(fetchMock, 'POST')).not.toContain('/api/v1/meetings/sync');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Re-sync' }));
-    await waitFor(() => expect(urls(fetchMock)).toContain('/api/v1/meetings/sync?confirmed=true'));
+    // Starting a re-sync changes state: a POST (with the CSRF header), never a GET a link could trigger.
+    await waitFor(() => expect(urls(fetchMock, 'POST')).toContain('/api/v1/meetings/sync'));
     await waitFor(() =>
       expect(visibleToasts().map((t) => t.message)).toContain(
         'Your calendar is being synchronized. It might take few moments.',
@@ -142,7 +143,7 @@ describe('account: calendars to balance', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Already in progress' })).not.toBeInTheDocument(),
     );
-    expect(urls(fetchMock)).not.toContain('/api/v1/meetings/sync?confirmed=true');
+    expect(urls(fetchMock, 'POST')).not.toContain('/api/v1/meetings/sync');
   });
 });
 

@@ -13,16 +13,16 @@ interface SyncAttributes {
   calendars?: number;
 }
 
-async function askSync(confirmed: boolean): Promise<SyncAttributes> {
-  const doc = await api.get<JsonApiResource<SyncAttributes>>('/meetings/sync', {
-    query: { confirmed: confirmed ? 'true' : undefined },
-  });
+async function askSync(start: boolean): Promise<SyncAttributes> {
+  const doc = start
+    ? await api.post<JsonApiResource<SyncAttributes>>('/meetings/sync')
+    : await api.get<JsonApiResource<SyncAttributes>>('/meetings/sync');
   return doc.data.attributes;
 }
 
 /**
  * Re-sync: GET /meetings/sync tells whether a sync already runs ('Already in progress', no cancel);
- * otherwise the user confirms and GET /meetings/sync?confirmed=true starts it.
+ * otherwise the user confirms and POST /meetings/sync starts it.
  */
 export function ResyncButton() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, testUser, visibleToasts } from '../../test/utils';
 import { BalancePage } from './BalancePage';
 import { ok, renderSignedIn, requestBody, settingsDocument } from './testing';
 
@@ -71,7 +71,7 @@ describe('Balance screen', () => {
   it('shows the preferences, the action panel and the future actions', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch(
-      actionHandlers({ 'GET /api/v1/users/meetings/accept/m2': () => jsonResponse(200, { data: null }) }),
+      actionHandlers({ 'POST /api/v1/users/meetings/accept/m2': () => jsonResponse(200, { data: null }) }),
     );
     renderSignedIn(routes, { path: '/my/balance/action' });
     for (const group of ['Time and duration', 'Content', 'Attendees']) {
@@ -112,6 +112,8 @@ describe('Balance screen', () => {
       ),
     );
     const futureCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/v1/future_actions'));
+    // The person is told, even though the row that asked is gone from the refreshed list.
+    await waitFor(() => expect(visibleToasts().map((t) => t.message)).toContain('You accepted “Sync 2”.'));
     // No start: actions queued past their deadline stay listed.
     expect(String(futureCall?.[0])).toMatch(/\?by_period\[ends_at\]=[^&]+$/);
     const pastCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/v1/past_actions'));

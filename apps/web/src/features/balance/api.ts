@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 // The Balance screen's calls: settings, the VIP and domain lists, actions and possible Wellness blocks.
 import {
   type ActionSettings,
@@ -172,12 +173,17 @@ export function useActions(kind: 'future' | 'past', window: { from: string; to: 
   });
 }
 
-/** Ignoring a future action accepts the meeting for the user: GET users/meetings/accept/:meeting_id. */
+/**
+ * Ignoring a future action accepts the meeting for the user: POST users/meetings/accept/:meeting_id. The toast
+ * is shown here, not by the caller: the list row that asked is gone once the lists refresh.
+ */
 export function useAcceptMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (meetingId: string) => api.get(`/users/meetings/accept/${encodeURIComponent(meetingId)}`),
-    onSuccess: () => {
+    mutationFn: ({ meetingId }: { meetingId: string; summary: string }) =>
+      api.post(`/users/meetings/accept/${encodeURIComponent(meetingId)}`),
+    onSuccess: (_doc, { summary }) => {
+      notifications.show({ color: 'success', message: `You accepted “${summary}”.` });
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
     },

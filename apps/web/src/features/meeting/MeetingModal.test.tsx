@@ -1,4 +1,8 @@
-import { MANUAL_ACTIONS_NEED_PAID_PLAN, TAKE_ACTION_CONFIRMATIONS } from '@meetwell/domain';
+import {
+  MANUAL_ACTIONS_NEED_PAID_PLAN,
+  TAKE_ACTION_CONFIRMATIONS,
+  TAKE_ACTION_OUTCOMES,
+} from '@meetwell/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -349,6 +353,24 @@ describe('meeting modal: take-action panel', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Remind' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('You organize this meeting.');
     expect(within(panel).queryByText(TAKE_ACTION_CONFIRMATIONS.remind)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      { response_status: 'declined', non_compliance_action: 'decline', action_status: 'done' },
+      TAKE_ACTION_OUTCOMES.declined,
+    ],
+    [
+      { response_status: 'accepted', non_compliance_action: 'decline', action_status: 'ignored' },
+      TAKE_ACTION_OUTCOMES.accepted,
+    ],
+    [{ non_compliance_action: 'decline', action_status: 'prevented' }, TAKE_ACTION_OUTCOMES.prevented],
+  ])('says what became of the meeting, with no choice left: %j', async (state, text) => {
+    setup(meetingFixture(state), { user: testUser({ subscription_plan: 'team-500' }) });
+    const panel = await screen.findByRole('region', { name: 'Take action' });
+    expect(within(panel).getByText(text)).toBeInTheDocument();
+    expect(within(panel).queryByText(TAKE_ACTION_CONFIRMATIONS.decline)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -7,6 +7,7 @@ import {
   MANUAL_ACTIONS_NEED_PAID_PLAN,
   type ManualAction,
   TAKE_ACTION_CONFIRMATIONS,
+  TAKE_ACTION_OUTCOMES,
 } from '@meetwell/domain';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -39,10 +40,33 @@ export function currentManualAction(value: string | null | undefined): ManualAct
   return null;
 }
 
+/** The panel's last word once the meeting is answered or its action settled (then no choice is offered). */
+export function settledOutcome(meeting: Meeting): string | null {
+  if (meeting.response_status === 'declined') return TAKE_ACTION_OUTCOMES.declined;
+  if (meeting.action_status === 'prevented') return TAKE_ACTION_OUTCOMES.prevented;
+  if (meeting.action_status === 'ignored') return TAKE_ACTION_OUTCOMES.accepted;
+  return null;
+}
+
 export function TakeActionPanel({ meeting, user }: { meeting: Meeting; user: CurrentUser }) {
   const choose = useManualAction(meeting.id);
   const paid = isPaidPlan(user.subscription_plan);
   const current = currentManualAction(meeting.non_compliance_action);
+  const outcome = settledOutcome(meeting);
+  if (outcome) {
+    return (
+      <Paper component="section" withBorder radius="md" p="md" bg="gray.0" aria-label="Take action">
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            Take action
+          </Title>
+          <Alert color="gray" variant="light" icon={<IconCircleCheck size={18} />} p="xs">
+            {outcome}
+          </Alert>
+        </Stack>
+      </Paper>
+    );
+  }
 
   return (
     <Paper component="section" withBorder radius="md" p="md" bg="gray.0" aria-label="Take action">

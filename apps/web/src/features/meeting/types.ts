@@ -96,6 +96,8 @@ export interface MeetingAttributes {
   maybe_wellness_block_category: string | null;
   event_report_card_id: string | null;
   non_compliance_action: string | null;
+  /** The auto-balance action's state: scheduled, done, cancelled, ignored, prevented, failed (null: none). */
+  action_status?: string | null;
   compliant: boolean | null;
   compliance_deadline: string | null;
   edit_permission: boolean | null;

@@ -52,7 +52,7 @@ function renderReview(
           attributes: (body as { data: { attributes: object } }).data.attributes,
         },
       }),
-    'GET /api/v1/meetings/sync': () =>
+    'POST /api/v1/meetings/sync': () =>
       jsonResponse(200, {
         data: { id: '7', type: 'synchronizations', attributes: { in_progress: false, started: true } },
       }),
@@ -226,9 +226,9 @@ describe('review page: empty states', () => {
     expect(await screen.findByText('Meetings not synced')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Re-sync' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/api/v1/meetings/sync?confirmed=true',
-      ),
+      expect(
+        fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url)),
+      ).toContain('/api/v1/meetings/sync'),
     );
   });
 

@@ -132,11 +132,11 @@ export function useSaveSalary(target: { view: ReviewView; teamId: string | null 
   });
 }
 
-/** Re-sync every watched calendar (GET /meetings/sync?confirmed=true); the finished sync reloads the reports. */
+/** Re-sync every watched calendar (POST /meetings/sync); the finished sync reloads the reports. */
 export function useResync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get('/meetings/sync', { query: { confirmed: 'true' } }),
+    mutationFn: () => api.post('/meetings/sync'),
     onSuccess: () => {
       notifications.show({ color: 'brand', message: TOASTS.syncing });
       void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });

@@ -13,7 +13,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   FUTURE_ACTION_QUEUED,
   FUTURE_ACTIONS_WINDOW_DAYS,
@@ -195,12 +194,7 @@ function ActionRow({
               size="compact-sm"
               variant="default"
               loading={accept.isPending}
-              onClick={() =>
-                accept.mutate(meetingId, {
-                  onSuccess: () =>
-                    notifications.show({ color: 'success', message: `You accepted “${summary}”.` }),
-                })
-              }
+              onClick={() => accept.mutate({ meetingId, summary })}
               aria-label={`Ignore ${summary}`}
               style={{ flexShrink: 0 }}
             >
