@@ -7,6 +7,7 @@ import {
   expandWellnessBlockOccurrences,
   findBlockConflicts,
   indexBlockOccurrences,
+  seriesBlockShape,
   type WellnessBlockInput,
   wellnessBlockSchedule,
   wellnessBlockTimes,
@@ -303,5 +304,59 @@ describe('block times and schedules', () => {
         fromDate: '2025-03-28',
       }),
     ).toBeNull();
+  });
+});
+
+describe('seriesBlockShape', () => {
+  // Monday 7 January 2030 onwards; 12:30–13:30 in Paris is 11:30–12:30 UTC in winter.
+  const lunch = (id: string, day: number, hourUtc = 11) => ({
+    id,
+    startsAt: Date.UTC(2030, 0, day, hourUtc, 30),
+    endsAt: Date.UTC(2030, 0, day, hourUtc + 1, 30),
+  });
+  const weekOfLunches = [7, 8, 9, 10, 11].map((day) => lunch(`d${day}`, day));
+
+  it('a Monday-to-Friday lunch clicked on Tuesday is a block every weekday from Monday', () => {
+    const moved = lunch('moved', 16, 13);
+    const shape = seriesBlockShape(weekOfLunches[1]!, [...weekOfLunches, moved], 'Europe/Paris');
+    expect(shape.weekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(buildWeeklyRRule(shape.weekdays)).toBe('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+    expect(shape.coveredIds).toEqual(['d7', 'd8', 'd9', 'd10', 'd11']);
+    expect(shape.startsAt).toBe(weekOfLunches[0]!.startsAt);
+  });
+
+  it('weekdays are local: a late evening series in Los Angeles stays on its local day', () => {
+    // 18:00 Monday in Los Angeles is 02:00 Tuesday UTC.
+    const gym = { id: 'g', startsAt: Date.UTC(2030, 0, 8, 2), endsAt: Date.UTC(2030, 0, 8, 3) };
+    expect(seriesBlockShape(gym, [], 'America/Los_Angeles').weekdays).toEqual([1]);
+  });
+
+  it('always covers the chosen occurrence, and covers only occurrences at its local times', () => {
+    const occurrence = fc.record({
+      day: fc.integer({ min: 1, max: 60 }),
+      hour: fc.integer({ min: 0, max: 22 }),
+      minutes: fc.constantFrom(30, 60, 90),
+    });
+    fc.assert(
+      fc.property(occurrence, fc.array(occurrence, { maxLength: 12 }), (chosenSpec, others) => {
+        const toSeries = (o: { day: number; hour: number; minutes: number }, id: string) => ({
+          id,
+          startsAt: Date.UTC(2030, 0, o.day, o.hour),
+          endsAt: Date.UTC(2030, 0, o.day, o.hour) + o.minutes * MIN,
+        });
+        const chosen = toSeries(chosenSpec, 'chosen');
+        const all = others.map((o, i) => toSeries(o, `o${i}`));
+        const shape = seriesBlockShape(chosen, all, 'UTC');
+        expect(shape.coveredIds).toContain('chosen');
+        expect(shape.weekdays).toContain(new Date(chosen.startsAt).getUTCDay());
+        for (const o of all) {
+          const sameTimes =
+            new Date(o.startsAt).getUTCHours() === chosenSpec.hour &&
+            o.endsAt - o.startsAt === chosen.endsAt - chosen.startsAt;
+          expect(shape.coveredIds.includes(o.id)).toBe(sameTimes);
+        }
+        expect(shape.startsAt).toBeLessThanOrEqual(chosen.startsAt);
+      }),
+    );
   });
 });

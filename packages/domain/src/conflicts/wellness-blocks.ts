@@ -593,3 +593,73 @@ export function wellnessBlockSchedule(params: {
     timeZone: zone,
   };
 }
+
+/** One stored occurrence of a recurring series. */
+export interface SeriesOccurrence {
+  id: string;
+  startsAt: TimeInput;
+  endsAt: TimeInput;
+}
+
+/** The weekly block a recurring series becomes, and the occurrences it covers. */
+export interface SeriesBlockShape {
+  /** Local weekdays (0 = Sunday), Monday first. */
+  weekdays: number[];
+  /** The occurrences at the chosen one's local times, earliest first; a moved occurrence is not among them. */
+  coveredIds: string[];
+  /** The earliest covered occurrence: the block's first occurrence. */
+  startsAt: number;
+  endsAt: number;
+}
+
+/**
+ * A series converted into a Wellness block becomes one weekly block on every local weekday the series
+ * meets at the chosen occurrence's local times (a Monday-to-Friday lunch gives MO–FR, not the weekday that
+ * was clicked). Occurrences moved to other times are left as they are: the block does not cover them.
+ */
+export function seriesBlockShape(
+  chosen: SeriesOccurrence,
+  occurrences: readonly SeriesOccurrence[],
+  timeZone: string,
+): SeriesBlockShape {
+  const timesOf = (o: SeriesOccurrence) =>
+    wellnessBlockTimes({ id: o.id, rrule: '', startsAt: o.startsAt, endsAt: o.endsAt, timeZone }, timeZone);
+  const target = timesOf(chosen);
+  const byId = new Map<string, SeriesOccurrence>([[chosen.id, chosen]]);
+  for (const o of occurrences) byId.set(o.id, o);
+  const covered = [...byId.values()]
+    .map((o) => ({ o, times: timesOf(o), start: toMs(o.startsAt), end: toMs(o.endsAt) }))
+    .filter(({ times }) => times.startMinute === target.startMinute && times.endMinute === target.endMinute)
+    .sort((a, b) => a.start - b.start || a.o.id.localeCompare(b.o.id));
+  const days = new Set(covered.flatMap(({ times }) => times.weekdays));
+  const first = covered[0]!;
+  return {
+    weekdays: WEEKDAYS_MONDAY_FIRST.filter((d) => days.has(d)),
+    coveredIds: covered.map(({ o }) => o.id),
+    startsAt: first.start,
+    endsAt: first.end,
+  };
+}
+
+/**
+ * Whether a block converted from a series covers an occurrence of that series synced later: the occurrence
+ * falls on one of the block's weekdays at the block's local times.
+ */
+export function blockCoversOccurrence(block: WellnessBlockInput, occurrence: SeriesOccurrence): boolean {
+  const times = wellnessBlockTimes(block);
+  const at = wellnessBlockTimes(
+    {
+      id: occurrence.id,
+      rrule: '',
+      startsAt: occurrence.startsAt,
+      endsAt: occurrence.endsAt,
+      timeZone: times.timeZone,
+    },
+    times.timeZone,
+  );
+  return (
+    at.startMinute === times.startMinute &&
+    at.endMinute === times.endMinute &&
+    at.weekdays.every((d) => times.weekdays.includes(d))
+  );
+}

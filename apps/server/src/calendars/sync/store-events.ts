@@ -12,6 +12,7 @@ import {
   scoreMeeting,
 } from '../evaluation/reevaluate';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
+import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { describeEvent } from './describe-event';
 import { contentHash, eventKey } from './event-key';
 
@@ -435,6 +436,9 @@ export async function storeSyncResult(
     }
 
     if (children.length) await tx.execute(withChildren(sql`select 1`));
+    if (all.some((p) => p.event.recurringEventId)) {
+      await coverOccurrencesOfConvertedSeries(tx, target.calendarId, changedMeetingIds);
+    }
     // What vanished: everything in the window we did not see (full), or what the provider says is gone.
     const live = or(
       eq(meetings.status, 'confirmed'),

@@ -5,6 +5,7 @@ import {
   ok,
   startFakeGoogleServer,
 } from '../../calendars/providers/google/__fixtures__/fake-google-server';
+import { coverOccurrencesOfConvertedSeries } from '../../calendars/sync/converted-series';
 import { calendars, meetings, wellnessBlocks } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
@@ -453,6 +454,67 @@ describe('possible Wellness blocks', () => {
       ['verified_false', null],
       ['verified_false', null],
     ]);
+  });
+});
+
+describe('converting a series', () => {
+  it('a Monday-to-Friday lunch clicked on Tuesday becomes one block every weekday; a moved lunch stays', async () => {
+    const owner = await signedIn();
+    const series = 'series-weekday-lunch';
+    const lunch = (day: number, hourUtc = 11) =>
+      insertMeeting(ctx, owner, {
+        startsAt: new Date(Date.UTC(2030, 0, day, hourUtc, 30)),
+        summary: 'Lunch',
+        attendeesCount: 1,
+        recurringEventId: series,
+        maybeWellnessBlock: 'true',
+        maybeWellnessBlockCategory: 'life',
+      });
+    const week = [];
+    for (const day of [7, 8, 9, 10, 11]) week.push(await lunch(day));
+    const moved = await lunch(16, 13);
+    const tuesday = week[1]!;
+
+    const preview = await app.inject({
+      method: 'GET',
+      url: `/api/v1/meetings/${tuesday.id}/make_wellness_block`,
+      headers: owner.headers,
+    });
+    expect(preview.json().data.attributes).toMatchObject({ rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' });
+
+    const converted = await app.inject({
+      method: 'POST',
+      url: '/api/v1/wellness_blocks/convert',
+      headers: owner.headers,
+      payload: {
+        data: { attributes: { meeting_id: tuesday.id, start: '2030-01-06', end: '2030-01-12' } },
+      },
+    });
+    expect(converted.statusCode).toBe(201);
+    const created = converted.json().data;
+    expect(created.attributes).toMatchObject({
+      label: 'Lunch',
+      category: 'life',
+      rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      starts_at: '2030-01-07T11:30:00.000Z',
+      ends_at: '2030-01-07T12:30:00.000Z',
+      delete_only: true,
+    });
+    expect(created.attributes.occurrences).toHaveLength(5);
+    const rows = await ctx.db.select().from(meetings).where(eq(meetings.recurringEventId, series));
+    const state = new Map(rows.map((m) => [m.id, [m.maybeWellnessBlock, m.wellnessBlockId]]));
+    for (const lunchRow of week) expect(state.get(lunchRow.id)).toEqual(['verified_true', created.id]);
+    expect(state.get(moved.id)).toEqual(['true', null]);
+
+    // Next week's lunches arrive with a later sync: they belong to the block, the moved one still does not.
+    const nextMonday = await lunch(14);
+    const nextSaturday = await lunch(19);
+    const coveredLater = await coverOccurrencesOfConvertedSeries(ctx.db, tuesday.calendarId, [
+      nextMonday.id,
+      nextSaturday.id,
+      moved.id,
+    ]);
+    expect(coveredLater).toEqual([nextMonday.id]);
   });
 });
 

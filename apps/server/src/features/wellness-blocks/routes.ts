@@ -19,6 +19,7 @@ import {
   makeBlockWeekly,
   occurrencesByBlock,
   type SavedBlock,
+  seriesOccurrences,
   updateWellnessBlock,
   userBlocks,
 } from './service';
@@ -312,7 +313,8 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
       const { user } = requireAuth(request);
       const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
       const now = ctx.now();
-      const preview = { ...blockFromMeeting(meeting, user), readOnly: false, providerEventId: null };
+      const { block: shape } = blockFromMeeting(meeting, user, await seriesOccurrences(ctx, meeting));
+      const preview = { ...shape, readOnly: false, providerEventId: null };
       const weekStart = new Date(meeting.startsAt.getTime() - meeting.startsAt.getUTCDay() * DAY_MS);
       const range =
         request.query.starts_at || request.query.ends_at

@@ -6,6 +6,7 @@ import {
   expandWellnessBlockOccurrences,
   isWellnessBlockEditable,
   localDateString,
+  seriesBlockShape,
   validateWellnessBlock,
   WELLNESS_BLOCK_ERROR_MESSAGES,
   WELLNESS_BLOCK_TEXTS,
@@ -15,7 +16,7 @@ import {
   wellnessBlockTimes,
   wellnessCategoryFromTitle,
 } from '@meetwell/domain';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
 import { calendars, meetings, type users, wellnessBlocks } from '../../db/schema';
@@ -312,35 +313,57 @@ export async function deleteWellnessBlock(
   return removed;
 }
 
-/** The block a meeting would become (the same weekday and times, weekly; delete_only). */
-export function blockFromMeeting(meeting: MeetingRow, user: UserRow) {
-  const times = wellnessBlockTimes(
-    { id: 'meeting', rrule: '', startsAt: meeting.startsAt, endsAt: meeting.endsAt, timeZone: user.timeZone },
-    user.timeZone,
-  );
+/** The stored occurrences of a meeting's series (the meeting alone when it is not recurring). */
+export async function seriesOccurrences(ctx: AppContext, meeting: MeetingRow): Promise<MeetingRow[]> {
+  if (!meeting.recurringEventId) return [meeting];
+  return ctx.db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, meeting.userId),
+        eq(meetings.calendarId, meeting.calendarId),
+        eq(meetings.recurringEventId, meeting.recurringEventId),
+        isNull(meetings.wellnessBlockId),
+        notInArray(meetings.status, ['cancelled', 'deleted']),
+      ),
+    );
+}
+
+/**
+ * The block a meeting would become: weekly, delete_only, at the meeting's local times on every weekday its
+ * series meets at those times (a Monday-to-Friday lunch gives a Monday-to-Friday block), with the series'
+ * first such occurrence as its first.
+ */
+export function blockFromMeeting(meeting: MeetingRow, user: UserRow, series: readonly MeetingRow[]) {
+  const shape = seriesBlockShape(meeting, series, user.timeZone);
   const category: WellnessBlockCategory =
     meeting.maybeWellnessBlockCategory === 'life' || meeting.maybeWellnessBlockCategory === 'focus'
       ? meeting.maybeWellnessBlockCategory
       : (wellnessCategoryFromTitle(meeting.summary) ?? 'focus');
   return {
-    userId: user.id,
-    calendarId: meeting.calendarId,
-    label: meeting.summary.trim() || 'Wellness block',
-    category,
-    rrule: buildWeeklyRRule(times.weekdays),
-    startsAt: meeting.startsAt,
-    endsAt: meeting.endsAt,
-    timeZone: user.timeZone,
-    recurring: meeting.recurringMeeting,
-    deleteOnly: true,
-    sourceMeetingId: meeting.id,
+    block: {
+      userId: user.id,
+      calendarId: meeting.calendarId,
+      label: meeting.summary.trim() || 'Wellness block',
+      category,
+      rrule: buildWeeklyRRule(shape.weekdays),
+      startsAt: new Date(shape.startsAt),
+      endsAt: new Date(shape.endsAt),
+      timeZone: user.timeZone,
+      recurring: meeting.recurringMeeting,
+      deleteOnly: true,
+      sourceMeetingId: meeting.id,
+    },
+    coveredIds: shape.coveredIds,
   };
 }
 
 /**
  * Converts a (possible) Wellness block event into a block: verified_true on the meeting and, for a recurring
- * series, on every stored occurrence of it, which all point at the block (so they never conflict with it).
- * Converting twice returns the same block.
+ * series, on the stored occurrences the block covers (same local times), which all point at the block (so
+ * they never conflict with it). Occurrences moved to other times stay as they are. Converting twice returns
+ * the same block.
  */
 export async function convertMeetingToBlock(
   ctx: AppContext,
@@ -355,21 +378,19 @@ export async function convertMeetingToBlock(
     if (existing) return existing;
   }
   const now = ctx.now();
+  const { block: values, coveredIds } = blockFromMeeting(
+    meeting,
+    user,
+    await seriesOccurrences(ctx, meeting),
+  );
   const [block] = await ctx.db
     .insert(wellnessBlocks)
-    .values({ ...blockFromMeeting(meeting, user), createdAt: now, updatedAt: now })
+    .values({ ...values, createdAt: now, updatedAt: now })
     .returning();
-  const series = meeting.recurringEventId
-    ? and(
-        eq(meetings.calendarId, meeting.calendarId),
-        eq(meetings.recurringEventId, meeting.recurringEventId),
-        isNull(meetings.wellnessBlockId),
-      )
-    : eq(meetings.id, meeting.id);
   await ctx.db
     .update(meetings)
     .set({ maybeWellnessBlock: 'verified_true', wellnessBlockId: block!.id })
-    .where(series);
+    .where(and(eq(meetings.userId, user.id), inArray(meetings.id, coveredIds)));
   await afterChange(ctx, user);
   return block!;
 }
