@@ -81,6 +81,10 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
       const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
       const attributes = request.body.data.attributes;
       if ('intention' in attributes) {
+        // The intention belongs to the event: only someone who may edit it chooses one.
+        if (!meeting.editPermission) {
+          throw new AppError('forbidden', 'Only someone who can edit this event can choose its intention.');
+        }
         await ctx.db
           .update(meetings)
           .set({ intention: attributes.intention, intentionSource: attributes.intention ? 'chosen' : null })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCalendarSync } from '../../calendars/sync/run-sync';
-import { calendars, meetings } from '../../db/schema';
+import { calendars, meetings, userSettings } from '../../db/schema';
 import type { App } from '../../http/app';
 import { allRoutes } from '../../routes';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
@@ -160,5 +160,50 @@ describe('agenda items, objectives and pre-work', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].detail).toBe('These manual actions are available on any upgraded paid plan.');
+  });
+});
+
+describe('intention', () => {
+  const choose = (id: string, headers: Record<string, string>, intention: string | null) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${id}`,
+      headers,
+      payload: { data: { type: 'meetings', attributes: { intention } } },
+    });
+
+  it('an editor of the event chooses one and the score rises at once; others get a 403', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    await ctx.db.update(meetings).set({ editPermission: false }).where(eq(meetings.id, meeting.id));
+    const refused = await choose(meeting.id, headers, 'planning');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].detail).toBe(
+      'Only someone who can edit this event can choose its intention.',
+    );
+    const [unchanged] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
+    expect(unchanged!.intention).toBe(meeting.intention);
+
+    // A title that suggests no intention, and a person who requires one.
+    await ctx.db
+      .update(meetings)
+      .set({ editPermission: true, summary: 'Quarterly numbers' })
+      .where(eq(meetings.id, meeting.id));
+    await ctx.db
+      .insert(userSettings)
+      .values({ userId: meeting.userId, evaluationSettings: { required_intention: true } })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { evaluationSettings: { required_intention: true } },
+      });
+    const cleared = await choose(meeting.id, headers, null);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.attributes.intention).toBeNull();
+    expect(cleared.json().data.attributes.details_negative).toContain('No intention');
+    const without = cleared.json().data.attributes.score;
+    const chosen = await choose(meeting.id, headers, 'planning');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.attributes.intention).toBe('planning');
+    expect(chosen.json().data.attributes.score).toBeGreaterThan(without);
+    expect((await choose(meeting.id, headers, 'party')).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,15 @@
-import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatCurrency, formatDate, formatDurationSeconds, intentionLabel, TOASTS } from '@meetwell/domain';
+import {
+  formatCurrency,
+  formatDate,
+  formatDurationSeconds,
+  intentionLabel,
+  isMeetingIntention,
+  MEETING_INTENTION_LABELS,
+  MEETING_INTENTIONS,
+  TOASTS,
+} from '@meetwell/domain';
 import {
   IconCalendarEvent,
   IconCurrencyDollar,
@@ -11,7 +20,7 @@ import {
 import type { ReactNode } from 'react';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
-import { useEvaluationSettings, useSkipEvaluation } from './hooks';
+import { useChooseIntention, useEvaluationSettings, useSkipEvaluation } from './hooks';
 import { ItemsSection } from './ItemsSection';
 import {
   AttendeesList,
@@ -72,7 +81,7 @@ export function MeetingInfo({ meeting }: { meeting: Meeting }) {
           )}
         </InfoLine>
       )}
-      {intention && (
+      {intention && !meeting.edit_permission && (
         <Group gap={6}>
           <Badge variant="light" tt="none">
             {intention}
@@ -80,6 +89,32 @@ export function MeetingInfo({ meeting }: { meeting: Meeting }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+const INTENTION_OPTIONS = MEETING_INTENTIONS.map((value) => ({
+  value,
+  label: MEETING_INTENTION_LABELS[value],
+}));
+
+/** An editor of the event chooses its intention; the score is re-evaluated and shown at once. */
+function IntentionPicker({ meeting }: { meeting: Meeting }) {
+  const choose = useChooseIntention(meeting.id);
+  const current = isMeetingIntention(meeting.intention) ? meeting.intention : null;
+  return (
+    <Select
+      label="Intention"
+      placeholder="No intention"
+      data={INTENTION_OPTIONS}
+      value={choose.isPending ? (choose.variables ?? null) : current}
+      onChange={(value) => choose.mutate(isMeetingIntention(value) ? value : null)}
+      clearable
+      allowDeselect
+      disabled={choose.isPending}
+      w={{ base: '100%', xs: 260 }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="intention-picker"
+    />
   );
 }
 
@@ -121,6 +156,7 @@ export function MeetingDetail({
           {skipped ? 'Re-evaluate' : 'Skip evaluation'}
         </Button>
       </Group>
+      {meeting.edit_permission && <IntentionPicker meeting={meeting} />}
       {isPossibleWellnessBlock(meeting) && <PossibleBlockPanel meeting={meeting} />}
       {showsTakeAction(meeting, user) && <TakeActionPanel meeting={meeting} user={user} />}
       <Divider />

@@ -255,6 +255,30 @@ describe('meeting modal: skip, re-evaluate and live score', () => {
     expect(screen.getByTestId('score-value')).toHaveTextContent('57/100');
   });
 
+  it('lets an editor choose the intention, and shows the re-evaluated score', async () => {
+    const { fetchMock } = setup(meetingFixture({ intention: null, score: 57 }), {
+      handlers: {
+        'PATCH /api/v1/meetings/m1': () =>
+          jsonResponse(200, { data: meetingResource(meetingFixture({ intention: 'planning', score: 63 })) }),
+      },
+    });
+    const picker = await screen.findByTestId('intention-picker');
+    expect(picker).toHaveAttribute('placeholder', 'No intention');
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'Planning' }));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/v1/meetings/m1')).toEqual({
+      data: { type: 'meetings', attributes: { intention: 'planning' } },
+    });
+    await waitFor(() => expect(screen.getByTestId('score-value')).toHaveTextContent('63/100'));
+    expect(screen.getByTestId('intention-picker')).toHaveValue('Planning');
+  });
+
+  it('shows the intention without a picker to someone who cannot edit the event', async () => {
+    setup(meetingFixture({ intention: 'planning', edit_permission: false }));
+    expect(await screen.findByText('Planning')).toBeInTheDocument();
+    expect(screen.queryByTestId('intention-picker')).not.toBeInTheDocument();
+  });
+
   it('adds an agenda item and shows the re-evaluated score from meta.meeting', async () => {
     const item = agendaItem({ id: 'a9', description: 'Pick three themes', duration_in_mins: 15 });
     const { fetchMock } = setup(meetingFixture(), {

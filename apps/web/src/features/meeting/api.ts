@@ -1,3 +1,4 @@
+import type { MeetingIntention } from '@meetwell/domain';
 import { api, type JsonApiResource, resourceBody } from '../../api/client';
 import type { ItemKind, ItemsByKind, Meeting, MeetingAttributes } from './types';
 
@@ -104,6 +105,15 @@ export async function answerPossibleBlock(
   const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
     `/meetings/${encodeURIComponent(id)}`,
     resourceBody('meetings', { maybe_wellness_block: answer }),
+  );
+  return toMeeting(doc.data);
+}
+
+/** PATCH /meetings/:id: choose the meeting's intention (null: none). */
+export async function chooseIntention(id: string, intention: MeetingIntention | null): Promise<Meeting> {
+  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
+    `/meetings/${encodeURIComponent(id)}`,
+    resourceBody('meetings', { intention }),
   );
   return toMeeting(doc.data);
 }

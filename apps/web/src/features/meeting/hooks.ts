@@ -1,3 +1,4 @@
+import type { MeetingIntention } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, type JsonApiResource } from '../../api/client';
@@ -5,6 +6,7 @@ import { onMeetingRefresh } from '../../realtime/cable';
 import { queryKeys } from '../../session/queryKeys';
 import {
   answerPossibleBlock,
+  chooseIntention,
   createItem,
   deleteItem,
   fetchMeeting,
@@ -88,6 +90,14 @@ export function useSkipEvaluation(meetingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (skip: boolean) => patchUserMeeting(meetingId, { skip_evaluation: skip }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useChooseIntention(meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (intention: MeetingIntention | null) => chooseIntention(meetingId, intention),
     onSuccess: (meeting) => storeMeeting(queryClient, meeting),
   });
 }
