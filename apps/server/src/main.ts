@@ -52,8 +52,9 @@ async function main() {
 
   const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
   // Jobs get a pool of their own: a long sync or report build never takes the connections requests need.
+  // A running sync holds one connection for its calendar's lock besides the one it works on.
   const jobDatabase =
-    config.role === 'serve' ? null : connectDatabase(databaseUrl, { max: config.workerConcurrency + 4 });
+    config.role === 'serve' ? null : connectDatabase(databaseUrl, { max: 2 * config.workerConcurrency + 4 });
   const worker = jobDatabase
     ? await startWorker(
         { ...ctx, db: jobDatabase.db, pool: jobDatabase.pool },

@@ -283,3 +283,34 @@ describe('Google sync', () => {
     expect(row!.needsPermission).toBe(true);
   });
 });
+
+describe('one sync per calendar at a time', () => {
+  it('a second sync of the same calendar waits for the first, however they are started', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    const events = Array.from({ length: 40 }, (_, i) =>
+      vevent(
+        `busy-${i}`,
+        `202611${String(21 + (i % 7)).padStart(2, '0')}T${String(8 + (i % 9)).padStart(2, '0')}0000Z`,
+        `202611${String(21 + (i % 7)).padStart(2, '0')}T${String(9 + (i % 9)).padStart(2, '0')}0000Z`,
+      ),
+    );
+    const { calendar } = await icsCalendar(ics(events));
+    await Promise.all([
+      runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' }),
+      runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' }),
+      runCalendarSync(ctx, { calendarId: calendar.id, mode: 'incremental' }),
+    ]);
+    const runs = await ctx.db
+      .select()
+      .from(synchronizations)
+      .where(eq(synchronizations.calendarId, calendar.id))
+      .orderBy(synchronizations.startedAt);
+    expect(runs).toHaveLength(3);
+    for (const [i, run] of runs.entries()) {
+      expect(run.status).toBe('succeeded');
+      const next = runs[i + 1];
+      if (next) expect(next.startedAt.getTime()).toBeGreaterThanOrEqual(run.finishedAt!.getTime());
+    }
+    expect(await meetingsOf(calendar.id)).toHaveLength(40);
+  });
+});

@@ -8,6 +8,7 @@ import { reevaluateSpans } from '../evaluation/reevaluate';
 import { driverFor } from '../registry';
 import { type CalendarConnection, ProviderError, type SyncResult, type SyncWindow } from '../types';
 import { storeSyncResult } from './store-events';
+import { withCalendarSyncLock } from './sync-lock';
 import { markSyncFailed, markSyncRunning, markSyncSucceeded } from './sync-state';
 import { needsFullSync, syncWindow } from './window';
 
@@ -40,7 +41,14 @@ export function backoffDelay(
  * window slid, or when the provider says the cursor expired; incremental otherwise. Then re-evaluates every
  * meeting whose time span was touched and tells the user's open sessions to reload.
  */
-export async function runCalendarSync(
+export function runCalendarSync(
+  ctx: AppContext,
+  params: { calendarId: string; mode: SyncMode; attempt?: number },
+) {
+  return withCalendarSyncLock(ctx, params.calendarId, () => syncCalendarNow(ctx, params));
+}
+
+async function syncCalendarNow(
   ctx: AppContext,
   params: { calendarId: string; mode: SyncMode; attempt?: number },
 ) {
