@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signInToDemo } from './browser';
@@ -202,6 +203,67 @@ describe('plan journeys', () => {
     await page.getByTestId('week-list-event').first().click();
     await page.getByRole('dialog').waitFor();
     await screenshot(page, 'plan-mobile-meeting');
+    await context.close();
+  });
+});
+
+describe('plan week: every event and block is visible, readable and opens', () => {
+  // The demo's blocks: Deep work Monday and Wednesday 1–3 pm (under Wednesday's 1:30 design review) and
+  // Gym Tuesday and Thursday 5:30–6:30 pm (after the default 5 pm end of the day).
+  it('shows a late block and a block under a meeting side by side, AA contrast, opened by click and Enter', async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await page.goto('/my/plan');
+    await page.getByTestId('week-calendar').waitFor();
+
+    // The late block is drawn, and the visible hours widened to include it.
+    const gym = page.locator('.rbc-event.mw-event-block', { hasText: 'Gym' });
+    await expect.poll(() => gym.count(), { timeout: 30_000 }).toBe(2);
+    // Two hours a row: 7 am to 5 pm by default shows '3 pm' last; widened to 7 pm, '5 pm'.
+    expect(await page.locator('.rbc-time-gutter').textContent()).toContain('5 pm');
+    expect((await gym.first().boundingBox())?.height).toBeGreaterThan(20);
+
+    // The block under the meeting sits beside it: neither covers the other.
+    const review = page.locator('.rbc-event:not(.mw-event-block)', { hasText: 'Design review' }).first();
+    const reviewBox = (await review.boundingBox())!;
+    const deepWork = page.locator('.rbc-event.mw-event-block', { hasText: 'Deep work' });
+    await expect.poll(() => deepWork.count()).toBe(2);
+    const under = [];
+    for (const box of await Promise.all((await deepWork.all()).map((b) => b.boundingBox()))) {
+      const sameTime = box && box.y < reviewBox.y + reviewBox.height && reviewBox.y < box.y + box.height;
+      const sameDay = box && Math.abs(box.x - reviewBox.x) < 200;
+      if (sameTime && sameDay) under.push(box);
+    }
+    expect(under).toHaveLength(1);
+    const block = under[0]!;
+    expect(block.x + block.width <= reviewBox.x + 1 || reviewBox.x + reviewBox.width <= block.x + 1).toBe(
+      true,
+    );
+    await screenshot(page, 'plan-week-blocks');
+
+    // Every event reads at WCAG AA.
+    const contrast = await new AxeBuilder({ page })
+      .include('[data-testid="week-calendar"]')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+
+    // A block opens its drawer by click and by Enter; a meeting its modal by Enter.
+    await gym.first().click({ timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/my/plan/block/'), { timeout: 10_000 });
+    await page.getByRole('dialog', { name: 'Editing Wellness block' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Gym');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/my/plan', { timeout: 10_000 });
+    await deepWork.first().focus({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Editing Wellness block' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/my/plan', { timeout: 10_000 });
+    await review.focus({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /Design review/ }).waitFor({ timeout: 10_000 });
     await context.close();
   });
 });

@@ -60,3 +60,48 @@ export const EVENT_COLORS = {
   possible_block: '#9aa5b1',
   daily_report: '#5c6f82',
 } as const;
+
+/** '#rrggbb' (or '#rgb') as 0–255 channels; null when it is not a hex colour. */
+function channels(hex: string): [number, number, number] | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const digits = m[1]!.length === 3 ? [...m[1]!].map((d) => d + d).join('') : m[1]!;
+  return [0, 2, 4].map((i) => Number.parseInt(digits.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** WCAG 2 relative luminance of a hex colour (0 black – 1 white). */
+export function relativeLuminance(hex: string): number {
+  const rgb = channels(hex) ?? [0, 0, 0];
+  const [r, g, b] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two hex colours (1 – 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/**
+ * Black or white, whichever reads better on a background. One of the two always reaches at least 4.58:1,
+ * above WCAG AA for normal text (4.5:1); a dark grey would not (it fails on the focus blue, for one).
+ */
+export function readableTextColor(background: string): '#000000' | '#ffffff' {
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+}
+
+/** A colour mixed with white: amount 0 is white, 1 the colour itself. */
+export function tintColor(hex: string, amount: number): string {
+  const rgb = channels(hex) ?? [0, 0, 0];
+  const a = Math.min(1, Math.max(0, amount));
+  return `#${rgb
+    .map((c) =>
+      Math.round(255 + (c - 255) * a)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}

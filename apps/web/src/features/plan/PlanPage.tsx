@@ -197,6 +197,10 @@ function PlanScreen({ selected }: { selected: Date | null }) {
     (meetingId: string) => navigate(`/my/plan/meeting/${encodeURIComponent(meetingId)}${weekQuery}`),
     [navigate, weekQuery],
   );
+  const openBlock = useCallback(
+    (id: string) => navigate(`/my/plan/block/${encodeURIComponent(id)}${weekQuery}`),
+    [navigate, weekQuery],
+  );
   const backToPlan = useCallback(() => navigate(`/my/plan${weekQuery}`), [navigate, weekQuery]);
   const toPlanDefault = useCallback(() => navigate('/my/plan', { replace: true }), [navigate]);
 
@@ -225,7 +229,13 @@ function PlanScreen({ selected }: { selected: Date | null }) {
             <MobileWeekList week={week} events={events} onSelect={openMeeting} />
           ) : (
             <Suspense fallback={<Skeleton height={720} radius="lg" />}>
-              <WeekCalendar week={week} events={events} blocks={blocks.data ?? []} onSelect={openMeeting} />
+              <WeekCalendar
+                week={week}
+                events={events}
+                blocks={blocks.data ?? []}
+                onSelect={openMeeting}
+                onSelectBlock={openBlock}
+              />
             </Suspense>
           )}
         </Grid.Col>

@@ -1,32 +1,25 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { EVENT_COLORS, expandWellnessBlockOccurrences } from '@meetwell/domain';
+import { EVENT_COLORS, readableTextColor, tintColor } from '@meetwell/domain';
 import dayjs from 'dayjs';
+import type { KeyboardEvent } from 'react';
 import { useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, Views } from 'react-big-calendar';
 import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './data';
-import { type CalendarEvent, eventColor, eventKind, eventTextColor } from './events';
+import { type BlockEvent, blockEvents, type CalendarEvent, eventColor, eventKind } from './events';
 import classes from './WeekCalendar.module.css';
 import { visibleHours, type Week } from './week';
 
 // dayjs's default 'en' locale starts weeks on Sunday, as the Plan screen does (see week.ts).
 const localizer = dayjsLocalizer(dayjs);
 
-interface BackgroundEvent {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  category: string;
-}
+type PlanEvent = CalendarEvent | BlockEvent;
 
-type AnyEvent = CalendarEvent | BackgroundEvent;
-
-function isMeetingEvent(event: AnyEvent): event is CalendarEvent {
+function isMeetingEvent(event: PlanEvent): event is CalendarEvent {
   return 'meeting' in event;
 }
 
-function EventContent({ event }: EventProps<AnyEvent>) {
+function EventContent({ event }: EventProps<PlanEvent>) {
   if (!isMeetingEvent(event)) return <span className={classes.eventTitle}>{event.title}</span>;
   const { score } = event.meeting;
   return (
@@ -39,6 +32,8 @@ function EventContent({ event }: EventProps<AnyEvent>) {
 
 /** Events under 45 minutes hide their time label so the title fits (the time shows in the modal). */
 const SHORT_EVENT_MS = 45 * 60_000;
+/** Wellness blocks are drawn as a light tint of their category colour, edged with the colour itself. */
+const BLOCK_TINT = 0.18;
 
 const FORMATS = {
   dayFormat: 'ddd D',
@@ -47,48 +42,51 @@ const FORMATS = {
     `${dayjs(start).format('h:mm')} – ${dayjs(end).format('h:mm a')}`,
 };
 
+function eventStyle(event: PlanEvent) {
+  if (isMeetingEvent(event)) {
+    const background = eventColor(event.meeting);
+    return { backgroundColor: background, color: readableTextColor(background) };
+  }
+  const color = event.category === 'life' ? EVENT_COLORS.life : EVENT_COLORS.focus;
+  const background = tintColor(color, BLOCK_TINT);
+  return {
+    backgroundColor: background,
+    color: readableTextColor(background),
+    borderLeft: `4px solid ${color}`,
+  };
+}
+
+/**
+ * The Plan week. Meetings and Wellness-block occurrences are laid out together, so a block under a meeting
+ * sits beside it instead of behind it, and the hours shown widen to every one of them. Each opens by click,
+ * Enter or Space: a meeting its modal, a block its drawer.
+ */
 export function WeekCalendar({
   week,
   events,
   blocks,
   onSelect,
+  onSelectBlock,
 }: {
   week: Week;
   events: CalendarEvent[];
   blocks: WellnessBlock[];
   onSelect: (id: string) => void;
+  onSelectBlock: (blockId: string) => void;
 }) {
-  const { min, max } = useMemo(() => visibleHours(events, week), [events, week]);
-  const backgroundEvents = useMemo<BackgroundEvent[]>(
-    () =>
-      expandWellnessBlockOccurrences(
-        blocks.map((block) => ({
-          id: block.id,
-          label: block.label,
-          category: block.category,
-          rrule: block.rrule,
-          startsAt: block.starts_at,
-          endsAt: block.ends_at,
-          timeZone: block.time_zone ?? null,
-          recurring: block.recurring,
-        })),
-        { from: week.start, to: week.end, timeZone: browserTimeZone() },
-      ).map((occurrence) => ({
-        id: `${occurrence.blockId}:${occurrence.start}`,
-        title: occurrence.label,
-        start: new Date(occurrence.start),
-        end: new Date(occurrence.end),
-        category: occurrence.category,
-      })),
-    [blocks, week],
+  const allEvents = useMemo<PlanEvent[]>(
+    () => [...events, ...blockEvents(blocks, events, week, browserTimeZone())],
+    [events, blocks, week],
   );
+  const { min, max } = useMemo(() => visibleHours(allEvents, week), [allEvents, week]);
+  const open = (event: PlanEvent) =>
+    isMeetingEvent(event) ? onSelect(event.id) : onSelectBlock(event.blockId);
 
   return (
     <div className={classes.calendar} data-testid="week-calendar">
-      <Calendar<AnyEvent>
+      <Calendar<PlanEvent>
         localizer={localizer}
-        events={events}
-        backgroundEvents={backgroundEvents}
+        events={allEvents}
         date={week.start}
         onNavigate={() => {}}
         view={Views.WEEK}
@@ -103,24 +101,21 @@ export function WeekCalendar({
         step={30}
         timeslots={4}
         formats={FORMATS}
-        allDayAccessor={(event) => 'allDay' in event && event.allDay}
+        allDayAccessor={(event) => event.allDay}
         components={{ event: EventContent }}
-        eventPropGetter={(event) => {
-          const background = isMeetingEvent(event)
-            ? eventColor(event.meeting)
-            : event.category === 'life'
-              ? EVENT_COLORS.life
-              : EVENT_COLORS.focus;
-          return {
-            style: { backgroundColor: background, color: eventTextColor(background) },
-            className: [
-              isMeetingEvent(event) ? `mw-event-${eventKind(event.meeting)}` : 'mw-event-block',
-              event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS ? classes.short : '',
-            ].join(' '),
-          };
-        }}
-        onSelectEvent={(event) => {
-          if (isMeetingEvent(event)) onSelect(event.id);
+        eventPropGetter={(event) => ({
+          style: eventStyle(event),
+          className: [
+            isMeetingEvent(event) ? `mw-event-${eventKind(event.meeting)}` : 'mw-event-block',
+            event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS ? classes.short : '',
+          ].join(' '),
+        })}
+        onSelectEvent={open}
+        onKeyPressEvent={(event, e) => {
+          const key = (e as unknown as KeyboardEvent).key;
+          if (key !== 'Enter' && key !== ' ') return;
+          e.preventDefault();
+          open(event);
         }}
         tooltipAccessor={(event) => (isMeetingEvent(event) ? event.title : `${event.title} (Wellness block)`)}
       />

@@ -1,6 +1,7 @@
-import { isLightColor } from '@mantine/core';
-import { EVENT_COLORS, scoreBand } from '@meetwell/domain';
+import { EVENT_COLORS, expandWellnessBlockOccurrences, readableTextColor, scoreBand } from '@meetwell/domain';
 import { isPossibleWellnessBlock, type Meeting, meetingVariant } from '../meeting/types';
+import type { WellnessBlock } from './data';
+import type { Week } from './week';
 
 /** A meeting that is not scored (all day, skipped, fewer than two people...). */
 export const UNSCORED_COLOR = '#ced4da';
@@ -31,8 +32,9 @@ export function eventColor(meeting: Meeting): string {
   }
 }
 
+/** Black or white, whichever passes WCAG AA on the background. */
 export function eventTextColor(background: string): string {
-  return isLightColor(background) ? '#1a1b1e' : '#ffffff';
+  return readableTextColor(background);
 }
 
 export interface CalendarEvent {
@@ -57,4 +59,55 @@ export function toCalendarEvents(meetings: readonly Meeting[]): CalendarEvent[] 
       meeting,
     }))
     .sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** One occurrence of a Wellness block in the week. */
+export interface BlockEvent {
+  id: string;
+  blockId: string;
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: false;
+  category: string;
+}
+
+/**
+ * The week's Wellness-block occurrences, in the browser's zone. An occurrence whose own calendar event is
+ * among the meetings (a block we wrote, synced back) is drawn once, as that event.
+ */
+export function blockEvents(
+  blocks: readonly WellnessBlock[],
+  meetings: readonly CalendarEvent[],
+  week: Week,
+  timeZone: string,
+): BlockEvent[] {
+  const drawn = new Set(
+    meetings
+      .filter((event) => event.meeting.wellness_block_id)
+      .map((event) => `${event.meeting.wellness_block_id}@${event.start.getTime()}`),
+  );
+  return expandWellnessBlockOccurrences(
+    blocks.map((block) => ({
+      id: block.id,
+      label: block.label,
+      category: block.category,
+      rrule: block.rrule,
+      startsAt: block.starts_at,
+      endsAt: block.ends_at,
+      timeZone: block.time_zone ?? null,
+      recurring: block.recurring,
+    })),
+    { from: week.start, to: week.end, timeZone },
+  )
+    .filter((occurrence) => !drawn.has(`${occurrence.blockId}@${occurrence.start}`))
+    .map((occurrence) => ({
+      id: `${occurrence.blockId}:${occurrence.start}`,
+      blockId: occurrence.blockId,
+      title: occurrence.label || 'Wellness block',
+      start: new Date(occurrence.start),
+      end: new Date(occurrence.end),
+      allDay: false as const,
+      category: occurrence.category,
+    }));
 }
