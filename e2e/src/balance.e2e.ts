@@ -58,6 +58,81 @@ describe('Balance journeys', () => {
     await context.close();
   });
 
+  it('ignores a future action: the meeting is accepted, a toast says so, and the modal shows Accepted', async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await page.goto('/my/balance/action');
+    // The demo's unanswered, non-compliant meetings are queued a moment after sign-in (live over /cable).
+    const future = page.getByRole('region', { name: 'Future actions' });
+    const ignore = future.getByRole('button', { name: /^Ignore / }).first();
+    await ignore.waitFor({ timeout: 30_000 });
+    const summary = ((await ignore.getAttribute('aria-label')) ?? '').replace(/^Ignore /, '');
+    const link = future.getByRole('link', { name: summary }).first();
+    const meetingId = ((await link.getAttribute('href')) ?? '').split('/').pop();
+    expect(meetingId).toBeTruthy();
+
+    await ignore.click();
+    await page.getByText(`You accepted “${summary}”.`).waitFor();
+    await expect
+      .poll(() => future.getByRole('button', { name: `Ignore ${summary}` }).count(), { timeout: 15_000 })
+      .toBe(0);
+    await screenshot(page, 'balance-ignored');
+
+    await page.goto(`/my/plan/meeting/${meetingId}`);
+    const dialog = page.getByRole('dialog', { name: summary });
+    await dialog.waitFor();
+    const me = dialog.getByTestId('attendees-list').locator(':scope > div').filter({ hasText: '(you)' });
+    await expect.poll(() => me.textContent()).toContain('Accepted');
+    await context.close();
+  });
+
+  it('an editor chooses a meeting intention in the modal and the score follows', async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    // A meeting of this week the demo user may edit.
+    const meeting = await page.evaluate(async () => {
+      const now = new Date();
+      const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - now.getDay());
+      const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 7);
+      const query = `by_period[starts_at]=${start.toISOString()}&by_period[ends_at]=${end.toISOString()}`;
+      const doc = (await (await fetch(`/api/v1/meetings?${query}`)).json()) as {
+        data: {
+          id: string;
+          attributes: { summary: string; organizer_email: { email: string } | null; score: number | null };
+        }[];
+      };
+      // The demo calendar is an import: Alex chooses the intention of the meetings Alex organizes.
+      const found = doc.data.find(
+        (m) =>
+          m.attributes.organizer_email?.email === 'alex@northwind.example' &&
+          typeof m.attributes.score === 'number',
+      );
+      return found ? { id: found.id, summary: found.attributes.summary } : null;
+    });
+    expect(meeting).not.toBeNull();
+    await page.goto(`/my/plan/meeting/${meeting!.id}`);
+    const dialog = page.getByRole('dialog', { name: meeting!.summary });
+    const picker = dialog.getByTestId('intention-picker');
+    await picker.waitFor();
+    await picker.click();
+    await page.getByRole('option', { name: 'Retrospective' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('Retrospective');
+    const saved = await page.evaluate(async (id) => {
+      const doc = (await (await fetch(`/api/v1/meetings/${id}`)).json()) as {
+        data: { attributes: { intention: string | null; score: number | null } };
+      };
+      return doc.data.attributes;
+    }, meeting!.id);
+    expect(saved.intention).toBe('retrospective');
+    await expect
+      .poll(async () => (await dialog.getByTestId('score-value').textContent())?.split('/')[0])
+      .toBe(String(saved.score));
+    await screenshot(page, 'meeting-intention');
+    await context.close();
+  });
+
   it('opens the Auto-balance view on a phone', async () => {
     const { page, context } = await newPage(browser, { mobile: true });
     await signInToDemo(page);

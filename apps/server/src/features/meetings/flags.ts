@@ -1,4 +1,4 @@
-import { MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '@meetwell/domain';
+import { canChooseIntention, MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
@@ -81,9 +81,11 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
       const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
       const attributes = request.body.data.attributes;
       if ('intention' in attributes) {
-        // The intention belongs to the event: only someone who may edit it chooses one.
-        if (!meeting.editPermission) {
-          throw new AppError('forbidden', 'Only someone who can edit this event can choose its intention.');
+        if (!canChooseIntention(meeting, user.email)) {
+          throw new AppError(
+            'forbidden',
+            'Only the organizer, or someone who can edit this event, can choose its intention.',
+          );
         }
         await ctx.db
           .update(meetings)

@@ -173,12 +173,12 @@ describe('intention', () => {
     });
 
   it('an editor of the event chooses one and the score rises at once; others get a 403', async () => {
-    const { meeting, headers } = await meetingWithoutAgenda();
+    const { user, meeting, headers } = await meetingWithoutAgenda();
     await ctx.db.update(meetings).set({ editPermission: false }).where(eq(meetings.id, meeting.id));
     const refused = await choose(meeting.id, headers, 'planning');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors[0].detail).toBe(
-      'Only someone who can edit this event can choose its intention.',
+      'Only the organizer, or someone who can edit this event, can choose its intention.',
     );
     const [unchanged] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
     expect(unchanged!.intention).toBe(meeting.intention);
@@ -205,5 +205,13 @@ describe('intention', () => {
     expect(chosen.json().data.attributes.intention).toBe('planning');
     expect(chosen.json().data.attributes.score).toBeGreaterThan(without);
     expect((await choose(meeting.id, headers, 'party')).statusCode).toBe(400);
+
+    // The organizer of an event in a read-only (imported) calendar chooses too: the intention is the app's.
+    await ctx.db
+      .update(meetings)
+      .set({ editPermission: false, organizerEmail: user.email.toUpperCase() })
+      .where(eq(meetings.id, meeting.id));
+    const byOrganizer = await choose(meeting.id, headers, 'kickoff');
+    expect(byOrganizer.json()).toMatchObject({ data: { attributes: { intention: 'kickoff' } } });
   });
 });

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  canChooseIntention,
   formatCurrency,
   formatDate,
   formatDurationSeconds,
@@ -53,7 +54,13 @@ function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) 
   );
 }
 
-export function MeetingInfo({ meeting }: { meeting: Meeting }) {
+export function MeetingInfo({
+  meeting,
+  showIntention = true,
+}: {
+  meeting: Meeting;
+  showIntention?: boolean;
+}) {
   const intention = intentionLabel(meeting.intention);
   return (
     <Stack gap={4}>
@@ -81,7 +88,7 @@ export function MeetingInfo({ meeting }: { meeting: Meeting }) {
           )}
         </InfoLine>
       )}
-      {intention && !meeting.edit_permission && (
+      {intention && showIntention && (
         <Group gap={6}>
           <Badge variant="light" tt="none">
             {intention}
@@ -132,6 +139,10 @@ export function MeetingDetail({
   const skip = useSkipEvaluation(meeting.id);
   const agendaCount = visibleItems(meeting.agenda_items).length;
   const skipped = Boolean(meeting.skip_evaluation);
+  const choosesIntention = canChooseIntention(
+    { editPermission: meeting.edit_permission, organizerEmail: meeting.organizer_email?.email },
+    user.email,
+  );
 
   const toggleSkip = () =>
     skip.mutate(!skipped, {
@@ -145,7 +156,7 @@ export function MeetingDetail({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="md">
-        <MeetingInfo meeting={meeting} />
+        <MeetingInfo meeting={meeting} showIntention={!choosesIntention} />
         <ScoreSummary meeting={meeting} />
       </Group>
       <Group gap="xs">
@@ -156,7 +167,7 @@ export function MeetingDetail({
           {skipped ? 'Re-evaluate' : 'Skip evaluation'}
         </Button>
       </Group>
-      {meeting.edit_permission && <IntentionPicker meeting={meeting} />}
+      {choosesIntention && <IntentionPicker meeting={meeting} />}
       {isPossibleWellnessBlock(meeting) && <PossibleBlockPanel meeting={meeting} />}
       {showsTakeAction(meeting, user) && <TakeActionPanel meeting={meeting} user={user} />}
       <Divider />
