@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { reevaluateSpans } from '../apps/server/src/calendars/evaluation/reevaluate';
+import { saveCalendarSource } from '../apps/server/src/calendars/sources';
 import { runCalendarSync } from '../apps/server/src/calendars/sync/run-sync';
 import { storeSyncResult } from '../apps/server/src/calendars/sync/store-events';
 import type { CalendarEvent } from '../apps/server/src/calendars/types';
@@ -115,10 +116,10 @@ async function main() {
         provider: 'ics',
         externalId: 'bench',
         name: 'Bench',
-        sourceContent: content,
         watching: true,
       })
       .returning();
+    await saveCalendarSource(ctx.db, calendar!.id, content);
 
     const started = performance.now();
     await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });

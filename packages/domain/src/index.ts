@@ -31,6 +31,7 @@ export * from './formats/chart';
 export * from './formats/date';
 export * from './formats/date-range';
 export * from './formats/duration';
+export * from './formats/import-report';
 export * from './formats/number';
 export * from './formats/work-hours';
 // Time

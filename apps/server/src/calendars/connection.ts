@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getAccessToken } from '../auth/oidc/access-token';
 import type { AppContext } from '../context';
 import { calendars, users } from '../db/schema';
+import { loadCalendarSource } from './sources';
 import type { CalendarConnection } from './types';
 
 export type CalendarRow = typeof calendars.$inferSelect;
@@ -24,7 +25,10 @@ export async function connectionFor(
     ownerEmail: owner.email,
     timeZone: calendar.timeZone ?? owner.timeZone,
     sourceUrl: calendar.sourceUrl ?? undefined,
-    sourceContent: calendar.sourceContent ?? undefined,
+    sourceBytes:
+      calendar.provider === 'ics' && !calendar.sourceUrl
+        ? await loadCalendarSource(ctx.db, calendar.id)
+        : undefined,
     credentials: calendar.credentialsEnc
       ? (JSON.parse(ctx.secrets.decrypt(calendar.credentialsEnc)) as Record<string, string>)
       : undefined,

@@ -92,6 +92,86 @@ describe('calendar routes', () => {
     expect(syncs.json().data[0].attributes).toMatchObject({ kind: 'full', status: 'succeeded' });
   });
 
+  it("imports a file's bytes in any charset, and keeps what the read skipped as the import report", async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'X-WR-CALNAME:Två kalender',
+      'BEGIN:VEVENT',
+      'UID:latin-1',
+      `DTSTART:${day}T090000Z`,
+      `DTEND:${day}T100000Z`,
+      'SUMMARY:Event Två',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:broken-1',
+      'DTSTART:not-a-date',
+      'SUMMARY:Broken',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    // A Windows-1252 (Latin-1) file, as the browser reads it from disk: bytes, not text.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: {
+        data: {
+          type: 'calendars',
+          attributes: { content_base64: Buffer.from(text, 'latin1').toString('base64') },
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.attributes.name).toBe('Två kalender');
+    const id = created.json().data.id;
+
+    const report = await waitFor(async () => {
+      const res = await app.inject({ url: '/api/v1/calendars', headers });
+      const calendar = res.json().data.find((c: { id: string }) => c.id === id);
+      return calendar?.attributes.import_report ?? null;
+    });
+    expect(report).toMatchObject({ events: 1, problems_total: 2 });
+    expect(report.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: expect.stringContaining('windows-1252') }),
+        expect.objectContaining({ uid: 'broken-1', line: expect.any(Number) }),
+      ]),
+    );
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const meetings = await app.inject({
+      url: `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`,
+      headers,
+    });
+    expect(
+      meetings.json().data.map((m: { attributes: { summary: string } }) => m.attributes.summary),
+    ).toEqual(['Event Två']);
+
+    const notBase64 = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: { data: { type: 'calendars', attributes: { content_base64: 'not base64!' } } },
+    });
+    expect(notBase64.statusCode).toBe(400);
+    const notCalendar = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: {
+        data: { type: 'calendars', attributes: { content_base64: Buffer.from('hello').toString('base64') } },
+      },
+    });
+    expect(notCalendar.json().errors[0]).toMatchObject({
+      detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).',
+      source: { pointer: '/data/attributes/content_base64' },
+    });
+  });
+
   it('says a sync is already in progress instead of starting another', async () => {
     const user = await createUser(ctx);
     const headers = await bearerFor(ctx, user.id);

@@ -11,6 +11,7 @@ import { resolvesToPublicAddress } from '../lib/public-url';
 import { type CalendarRow, sealCredentials } from './connection';
 import { driverFor } from './registry';
 import { startWatching, stopWatching } from './service';
+import { saveCalendarSource } from './sources';
 import { type Provider, ProviderError } from './types';
 import { openChannel, stopChannels } from './webhooks/channels';
 
@@ -38,6 +39,7 @@ function present(calendar: CalendarRow) {
     sync_error: calendar.syncError,
     needs_permission: calendar.needsPermission,
     last_synced_at: calendar.lastSyncedAt?.toISOString() ?? null,
+    import_report: calendar.importReport ?? null,
   });
 }
 
@@ -187,10 +189,12 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
   app.post(
     '/api/v1/calendars/ics',
     {
-      bodyLimit: MAX_ICS_BYTES + 64 * 1024,
+      // A file sent as base64 is a third larger than the file.
+      bodyLimit: Math.ceil((MAX_ICS_BYTES * 4) / 3) + 64 * 1024,
       schema: {
         tags: ['calendars'],
-        summary: 'Subscribe to an ICS URL or import an ICS file',
+        summary:
+          'Subscribe to an ICS URL, or import an ICS file: its bytes in content_base64 (the charset is detected here), or its text in content',
         body: resourceBody(
           'calendars',
           z
@@ -200,23 +204,41 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
                 .url({ protocol: /^(https?|webcal)$/, error: 'must be an http(s) or webcal URL' })
                 .optional(),
               content: z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported').optional(),
+              content_base64: z
+                .base64({ error: 'must be the file encoded in base64' })
+                .max(Math.ceil((MAX_ICS_BYTES * 4) / 3) + 4, 'ICS files up to 20 MB can be imported')
+                .optional(),
             })
             .strict()
-            .refine((a) => Boolean(a.url) !== Boolean(a.content), 'Give either url or content'),
+            .refine(
+              (a) => [a.url, a.content, a.content_base64].filter((v) => v !== undefined).length === 1,
+              'Give one of url, content or content_base64',
+            ),
         ),
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { name, url, content } = request.body.data.attributes;
+      const { name, url, content, content_base64 } = request.body.data.attributes;
       const sourceUrl = url?.replace(/^webcal:/, 'https:');
       if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
-      if (content !== undefined && !/BEGIN:VCALENDAR/i.test(content)) {
+      const bytes =
+        content_base64 !== undefined
+          ? Buffer.from(content_base64, 'base64')
+          : content !== undefined
+            ? Buffer.from(content, 'utf8')
+            : undefined;
+      const pointer =
+        content_base64 !== undefined ? '/data/attributes/content_base64' : '/data/attributes/content';
+      if (bytes && bytes.byteLength > MAX_ICS_BYTES) {
         throw new AppError('validation_failed', [
-          {
-            detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).',
-            pointer: '/data/attributes/content',
-          },
+          { detail: 'ICS files up to 20 MB can be imported', pointer },
+        ]);
+      }
+      // Any charset: BEGIN:VCALENDAR is ASCII (a UTF-16 file would not be an iCalendar file).
+      if (bytes && !/BEGIN:VCALENDAR/i.test(bytes.toString('latin1'))) {
+        throw new AppError('validation_failed', [
+          { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', pointer },
         ]);
       }
       let calendarName = name;
@@ -226,26 +248,29 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
             ownerEmail: user.email,
             timeZone: user.timeZone,
             sourceUrl,
-            sourceContent: content,
+            sourceBytes: bytes,
           });
           calendarName = first?.name;
         } catch (error) {
           providerFailure(error, 'The calendar could not be read');
         }
       }
-      const [row] = await ctx.db
-        .insert(calendars)
-        .values({
-          userId: user.id,
-          provider: 'ics',
-          externalId: sourceUrl ?? `import:${randomUUID()}`,
-          name: calendarName ?? 'Imported calendar',
-          sourceUrl: sourceUrl ?? null,
-          sourceContent: content ?? null,
-          timeZone: user.timeZone,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await ctx.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(calendars)
+          .values({
+            userId: user.id,
+            provider: 'ics',
+            externalId: sourceUrl ?? `import:${randomUUID()}`,
+            name: calendarName ?? 'Imported calendar',
+            sourceUrl: sourceUrl ?? null,
+            timeZone: user.timeZone,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted && bytes) await saveCalendarSource(tx, inserted.id, bytes);
+        return inserted;
+      });
       if (!row) throw new AppError('conflict', 'This calendar is already connected.');
       await startWatching(ctx, row);
       return reply.code(201).send(document(present(await ownCalendar(ctx, user.id, row.id))));

@@ -63,8 +63,8 @@ export type CalendarConnection = {
   ownerEmail: string;
   timeZone: string;
   sourceUrl?: string | undefined;
-  /** The text of an imported ICS file, for ICS calendars that have no URL. */
-  sourceContent?: string | undefined;
+  /** The bytes of an imported ICS file, for ICS calendars that have no URL (charset detected when read). */
+  sourceBytes?: Uint8Array | undefined;
   credentials?: Record<string, string> | undefined;
   /** OAuth access for Google and Microsoft. */
   accessToken?: string | undefined;
@@ -86,6 +86,11 @@ export type SyncResult = {
    * of them that is not returned was deleted (providers that do not report deleted occurrences).
    */
   completeSeries?: string[] | undefined;
+  /**
+   * What the read of a source file skipped or guessed (ICS), with the line: kept as the calendar's import
+   * report. Undefined for providers that hand over structured events.
+   */
+  problems?: { line?: number | undefined; uid?: string | undefined; message: string }[] | undefined;
 };
 
 export type WatchResult = { channelId: string; resourceId?: string | undefined; expiresAt: Date };

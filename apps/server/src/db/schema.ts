@@ -1,8 +1,10 @@
+import type { ImportReport } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -180,8 +182,8 @@ export const calendars = pgTable(
     canWrite: boolean('can_write').notNull().default(false),
     /** CalDAV server or ICS subscription URL. */
     sourceUrl: text('source_url'),
-    /** The text of an imported ICS file (an ICS calendar without a URL). */
-    sourceContent: text('source_content'),
+    /** What the last read of the calendar's source skipped or guessed (ICS imports and subscriptions). */
+    importReport: jsonb('import_report').$type<ImportReport>(),
     /** Encrypted JSON of credentials for sources without an identity (CalDAV user/password). */
     credentialsEnc: text('credentials_enc'),
     syncCursor: text('sync_cursor'),
@@ -204,6 +206,21 @@ export const calendars = pgTable(
     index('calendars_watching_idx').on(t.watching, t.syncStatus),
   ],
 );
+
+/** Raw bytes of an imported file: the type PostgreSQL calls bytea, as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of an imported ICS file, apart from its calendar: a calendar row (read by every meeting query)
+ * never carries a file of megabytes. Stored as uploaded; the charset is detected when it is read.
+ */
+export const calendarSources = pgTable('calendar_sources', {
+  calendarId: uuid('calendar_id')
+    .primaryKey()
+    .references(() => calendars.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Push channels (Google) and subscriptions (Microsoft). Old and new overlap while one replaces the other. */
 export const webhookChannels = pgTable(

@@ -15,6 +15,7 @@ import {
   weeklyBeforeSplit,
   weeklySplitChanges,
 } from '../providers/google/__fixtures__/google-events';
+import { saveCalendarSource } from '../sources';
 import { RetryLater, runCalendarSync } from './run-sync';
 
 let ctx: TestContext;
@@ -62,10 +63,10 @@ async function icsCalendar(content: string) {
       provider: 'ics',
       externalId: `import:${user.id}`,
       name: 'Imported',
-      sourceContent: content.replaceAll('owner@acme.example', user.email),
       watching: true,
     })
     .returning();
+  await saveCalendarSource(ctx.db, calendar!.id, content.replaceAll('owner@acme.example', user.email));
   return { user, calendar: calendar! };
 }
 
@@ -116,10 +117,11 @@ describe('ICS sync', () => {
       /conflict/i,
     );
 
-    await ctx.db
-      .update(calendars)
-      .set({ sourceContent: ics([a]).replaceAll('owner@acme.example', await ownerEmail(calendar.userId)) })
-      .where(eq(calendars.id, calendar.id));
+    await saveCalendarSource(
+      ctx.db,
+      calendar.id,
+      ics([a]).replaceAll('owner@acme.example', await ownerEmail(calendar.userId)),
+    );
     const outcome = await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     expect(outcome).toMatchObject({ deletedMeetingIds: [before.find((m) => m.summary === 'b')!.id] });
     const after = await meetingsOf(calendar.id);

@@ -107,6 +107,7 @@ async function syncCalendarNow(
       full: result.full,
       window,
       eventsSeen: result.events.length,
+      problems: result.problems,
     });
     await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
       type: 'sync_finished',

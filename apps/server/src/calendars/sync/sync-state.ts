@@ -1,3 +1,4 @@
+import { buildImportReport, type ImportReportProblem } from '@meetwell/domain';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { calendars, synchronizations } from '../../db/schema';
@@ -38,9 +39,21 @@ export async function markSyncSucceeded(
     full: boolean;
     window: { from: Date; to: Date };
     eventsSeen: number;
+    /** The source's read problems (ICS): the calendar's import report is replaced. */
+    problems?: ImportReportProblem[] | undefined;
   },
 ) {
   const now = new Date();
+  const report =
+    params.problems !== undefined
+      ? {
+          importReport: buildImportReport({
+            readAt: now,
+            events: params.eventsSeen,
+            problems: params.problems,
+          }),
+        }
+      : {};
   await db
     .update(calendars)
     .set({
@@ -50,6 +63,7 @@ export async function markSyncSucceeded(
       syncError: null,
       lastSyncedAt: now,
       needsPermission: false,
+      ...report,
       ...(params.full
         ? { lastFullSyncAt: now, syncedFrom: params.window.from, syncedTo: params.window.to }
         : {}),

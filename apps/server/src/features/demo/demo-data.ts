@@ -1,6 +1,7 @@
 import { localEpochDay, localToUtc, weekdayOfEpochDay } from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import { requestSync } from '../../calendars/service';
+import { saveCalendarSource } from '../../calendars/sources';
 import { runCalendarSync } from '../../calendars/sync/run-sync';
 import type { AppContext } from '../../context';
 import { calendars, type users, wellnessBlocks } from '../../db/schema';
@@ -36,13 +37,17 @@ export async function seedDemoData(ctx: AppContext, team: UserRow[]) {
         provider: 'ics',
         externalId: DEMO_CALENDAR_ID,
         name: `${user.firstName}'s calendar (demo)`,
-        sourceContent: demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
         timeZone: user.timeZone,
         isPrimary: true,
         watching: true,
         canWrite: true,
       })
       .returning();
+    await saveCalendarSource(
+      ctx.db,
+      calendar!.id,
+      demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
+    );
     if (person === 'alex') {
       const deepWorkStart = firstOccurrence(ctx.now(), user.timeZone, 13, 0);
       const gymStart = firstOccurrence(ctx.now(), user.timeZone, 17, 30);
@@ -97,11 +102,15 @@ export async function refreshDemoData(ctx: AppContext, team: UserRow[]) {
     await ctx.db
       .update(calendars)
       .set({
-        sourceContent: demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
         timeZone: user.timeZone,
         updatedAt: ctx.now(),
       })
       .where(eq(calendars.id, calendar.id));
+    await saveCalendarSource(
+      ctx.db,
+      calendar.id,
+      demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
+    );
     await requestSync(ctx, calendar.id, 'full');
   }
 }

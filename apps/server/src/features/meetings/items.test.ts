@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCalendarSource } from '../../calendars/sources';
 import { runCalendarSync } from '../../calendars/sync/run-sync';
 import { calendars, meetings, userSettings } from '../../db/schema';
 import type { App } from '../../http/app';
@@ -45,10 +46,10 @@ async function meetingWithoutAgenda() {
       provider: 'ics',
       externalId: 'x',
       name: 'x',
-      sourceContent: content,
       watching: true,
     })
     .returning();
+  await saveCalendarSource(ctx.db, calendar!.id, content);
   await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
   const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar!.id));
   return { user, meeting: meeting!, headers: await bearerFor(ctx, user.id) };

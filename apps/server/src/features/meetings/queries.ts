@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { calendars, meetings } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -14,9 +14,19 @@ export async function findOwnMeeting(db: Database, userId: string, meetingId: st
   return row;
 }
 
-export async function listMeetingsInPeriod(db: Database, userId: string, from: Date, to: Date) {
+/**
+ * The meetings of a period in watched calendars, at most `limit` of them (earliest first). Only meeting
+ * columns are read: a calendar row may stand behind thousands of meetings.
+ */
+export async function listMeetingsInPeriod(
+  db: Database,
+  userId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+) {
   return db
-    .select()
+    .select(getTableColumns(meetings))
     .from(meetings)
     .innerJoin(calendars, eq(calendars.id, meetings.calendarId))
     .where(
@@ -29,14 +39,19 @@ export async function listMeetingsInPeriod(db: Database, userId: string, from: D
         gt(meetings.endsAt, from),
       ),
     )
-    .orderBy(asc(meetings.startsAt))
-    .then((rows) => rows.map((r) => r.meetings));
+    .orderBy(asc(meetings.startsAt), asc(meetings.id))
+    .limit(limit);
 }
 
 /** The first sync of a period is still running: nothing can be shown for it yet. */
 export async function isFirstSyncRunning(db: Database, userId: string, from: Date, to: Date) {
   const watched = await db
-    .select()
+    .select({
+      syncStatus: calendars.syncStatus,
+      lastFullSyncAt: calendars.lastFullSyncAt,
+      syncedFrom: calendars.syncedFrom,
+      syncedTo: calendars.syncedTo,
+    })
     .from(calendars)
     .where(and(eq(calendars.userId, userId), eq(calendars.watching, true)));
   const syncing = watched.some((c) => c.syncStatus === 'running' || c.syncStatus === 'queued');

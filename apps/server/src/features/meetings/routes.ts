@@ -11,6 +11,8 @@ import { presentMeetings } from './presenter';
 import { findOwnMeeting, isFirstSyncRunning, listMeetingsInPeriod } from './queries';
 
 const MAX_PERIOD_DAYS = 400;
+/** What one read of a period may return; a busier period is asked for in shorter ones. */
+export const MAX_MEETINGS_PER_REQUEST = 5_000;
 
 const periodQuery = z
   .object({
@@ -57,7 +59,15 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { from, to } = periodOf(request.query, ctx.now());
-      const rows = await listMeetingsInPeriod(ctx.db, user.id, from, to);
+      const rows = await listMeetingsInPeriod(ctx.db, user.id, from, to, MAX_MEETINGS_PER_REQUEST + 1);
+      if (rows.length > MAX_MEETINGS_PER_REQUEST) {
+        throw new AppError('validation_failed', [
+          {
+            detail: `This period holds more than ${MAX_MEETINGS_PER_REQUEST.toLocaleString('en-US')} meetings: ask for a shorter one.`,
+            parameter: 'by_period[ends_at]',
+          },
+        ]);
+      }
       if (rows.length === 0 && (await isFirstSyncRunning(ctx.db, user.id, from, to)))
         return reply.code(204).send();
       return document(await presentMeetings(ctx.db, rows), {

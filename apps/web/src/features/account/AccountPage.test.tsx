@@ -81,6 +81,48 @@ describe('account: calendars to balance', () => {
     expect(urls(fetchMock)).toContain('/api/v1/calendars?external=true');
   });
 
+  it("uploads an ICS file's bytes, whatever their charset", async () => {
+    const { fetchMock, container } = setup({
+      handlers: { 'POST /api/v1/calendars/ics': () => jsonResponse(201, { data: CALENDARS[1] }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an ICS calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an ICS calendar' });
+    await userEvent.click(within(dialog).getByText('Upload a file'));
+    // 'Två' in Windows-1252: the byte 0xE5 is no UTF-8 text, and must reach the server as it is.
+    const bytes = Uint8Array.from([...Buffer.from('BEGIN:VCALENDAR\r\nSUMMARY:Tv', 'latin1'), 0xe5]);
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([bytes], 'team.ics', { type: 'text/calendar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add calendar' }));
+    await waitFor(() => expect(urls(fetchMock, 'POST')).toContain('/api/v1/calendars/ics'));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const sent = JSON.parse(String(post?.[1]?.body)).data.attributes;
+    expect(Buffer.from(sent.content_base64, 'base64')).toEqual(Buffer.from(bytes));
+    expect(sent).not.toHaveProperty('content');
+  });
+
+  it("shows a calendar's import report, with its problems on demand", async () => {
+    const report = {
+      read_at: '2030-01-01T00:00:00Z',
+      events: 12,
+      problems: [{ line: 40, uid: 'broken-1', message: 'Unreadable DTEND' }],
+      problems_total: 1,
+    };
+    setup({
+      handlers: {
+        'GET /api/v1/calendars': () =>
+          jsonResponse(200, {
+            data: [{ ...CALENDARS[1], attributes: { ...CALENDARS[1]?.attributes, import_report: report } }],
+          }),
+      },
+    });
+    const line = await screen.findByTestId('import-report');
+    expect(line).toHaveTextContent('Read 12 events · 1 problem');
+    const toggle = within(line).getByRole('button', { name: 'Show' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(screen.getByText('Line 40: Unreadable DTEND (broken-1)')).toBeVisible());
+  });
+
   it('adds an ICS calendar from a URL', async () => {
     const { fetchMock } = setup({
       handlers: { 'POST /api/v1/calendars/ics': () => jsonResponse(201, { data: CALENDARS[1] }) },

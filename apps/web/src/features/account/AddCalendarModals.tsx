@@ -19,6 +19,16 @@ function fieldError(error: unknown): string | null {
   return isApiError(error) && error.status === 400 ? error.detail || error.title : null;
 }
 
+/** A file's bytes in base64 (in chunks: a spread of megabytes into String.fromCharCode overflows the stack). */
+async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /** 'Add an ICS calendar': subscribe to a URL (webcal or http) or import a file. */
 export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -31,7 +41,8 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
       const attributes: Record<string, string> = {};
       if (name.trim()) attributes.name = name.trim();
       if (source === 'url') attributes.url = url.trim();
-      else attributes.content = (await file?.text()) ?? '';
+      // The file's bytes, not the browser's reading of them: the server detects the charset.
+      else attributes.content_base64 = file ? await fileToBase64(file) : '';
       return api.post('/calendars/ics', resourceBody('calendars', attributes));
     },
     onSuccess: () => {

@@ -1,9 +1,12 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
+  Collapse,
   ColorSwatch,
   Group,
+  List,
   Loader,
   Paper,
   Stack,
@@ -12,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { formatDate } from '@meetwell/domain';
+import { formatDate, type ImportReport, importProblemText, importReportSummary } from '@meetwell/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,6 +42,51 @@ function syncText(calendar: CalendarItem): string | null {
   if (calendar.watching && calendar.last_synced_at)
     return `Synced ${formatDate(calendar.last_synced_at, 'Short', browserTimeZone())} ${formatDate(calendar.last_synced_at, 'Time', browserTimeZone())}`;
   return null;
+}
+
+/** The last import's summary; its problems (line and reason) open below when there are any. */
+function ImportReportLine({ report }: { report: ImportReport }) {
+  const [open, setOpen] = useState(false);
+  const summary = importReportSummary(report);
+  if (report.problems_total === 0) {
+    return (
+      <Text fz="xs" c="dimmed">
+        {summary}
+      </Text>
+    );
+  }
+  return (
+    <div data-testid="import-report">
+      <Group gap={4} wrap="nowrap">
+        <Text fz="xs" c="warning.9">
+          {summary}
+        </Text>
+        <Anchor
+          component="button"
+          type="button"
+          fz="xs"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        >
+          {open ? 'Hide' : 'Show'}
+        </Anchor>
+      </Group>
+      <Collapse expanded={open}>
+        <List size="xs" spacing={2} withPadding mt={4}>
+          {report.problems.map((problem, index) => (
+            // Problems have no id; their order is the file's.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+            <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+              {importProblemText(problem)}
+            </List.Item>
+          ))}
+          {report.problems_total > report.problems.length && (
+            <List.Item>{`…and ${report.problems_total - report.problems.length} more`}</List.Item>
+          )}
+        </List>
+      </Collapse>
+    </div>
+  );
 }
 
 /** 'Calendars to balance': a watch switch per calendar, remove for ICS and CalDAV, add, and re-sync. */
@@ -116,6 +164,7 @@ export function CalendarsCard({ user }: { user: CurrentUser }) {
                       {status}
                     </Text>
                   )}
+                  {calendar.import_report && <ImportReportLine report={calendar.import_report} />}
                 </div>
                 <Switch
                   checked={calendar.watching}

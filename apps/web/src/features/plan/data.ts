@@ -1,3 +1,4 @@
+import type { ImportReport } from '@meetwell/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api, isApiError, type JsonApiResource } from '../../api/client';
@@ -60,6 +61,8 @@ export interface CalendarAttributes {
   sync_error: string | null;
   needs_permission: boolean;
   last_synced_at: string | null;
+  /** What the last read of an ICS source skipped or guessed. */
+  import_report?: ImportReport | null;
 }
 
 export interface CalendarItem extends CalendarAttributes {

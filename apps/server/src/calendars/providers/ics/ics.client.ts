@@ -5,7 +5,7 @@ import { parseIcsFetchFailure, parseIcsHttpError } from './parse-ics-error';
 export const ICS_TIMEOUT_MS = 20_000;
 export const ICS_MAX_BYTES = 20 * 1024 * 1024;
 
-export type IcsSource = { sourceUrl?: string | undefined; sourceContent?: string | undefined };
+export type IcsSource = { sourceUrl?: string | undefined; sourceBytes?: Uint8Array | undefined };
 
 /** What the last read saw: validators for a conditional GET and a hash of the bytes. */
 export type IcsValidators = {
@@ -29,7 +29,7 @@ export function contentHash(bytes: Uint8Array | string): string {
 }
 
 /**
- * Reads an ICS source: the stored text of an imported file (`sourceContent`), a `data:` URL, or an http(s)
+ * Reads an ICS source: the stored bytes of an imported file (`sourceBytes`), a `data:` URL, or an http(s)
  * (webcal) URL with a conditional GET (If-None-Match / If-Modified-Since). Unchanged — a 304, or the same
  * bytes — is `changed: false`. Times out after 20 s and refuses bodies over 20 MB.
  */
@@ -38,8 +38,7 @@ export async function readIcsSource(
   previous: IcsValidators | undefined,
   options: IcsClientOptions = {},
 ): Promise<IcsFetchResult> {
-  if (source.sourceContent !== undefined)
-    return fromBytes(Buffer.from(source.sourceContent, 'utf8'), {}, previous);
+  if (source.sourceBytes !== undefined) return fromBytes(source.sourceBytes, {}, previous);
   const raw = source.sourceUrl?.trim();
   if (!raw) throw new ProviderError('invalid', 'This ICS calendar has neither a URL nor imported content');
   let url: URL;

@@ -169,8 +169,8 @@ describe('icsDriver over HTTP', () => {
 });
 
 describe('icsDriver for imported files', () => {
-  it('reads sourceContent, and is a no-op while the content is the same', async () => {
-    const conn = connection(undefined, { sourceContent: ics.toString('utf8') });
+  it('reads sourceBytes, and is a no-op while the content is the same', async () => {
+    const conn = connection(undefined, { sourceBytes: ics });
     const [calendar] = await icsDriver.listCalendars(conn);
     expect(calendar?.name).toBe('alex@northwind.example');
     const first = await icsDriver.syncEvents(conn, { cursor: null, window });

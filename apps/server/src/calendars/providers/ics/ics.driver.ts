@@ -54,7 +54,7 @@ function hasCalendar(text: Uint8Array): boolean {
 }
 
 /**
- * ICS subscriptions (http, https, webcal, data: URLs) and imported files (`connection.sourceContent`).
+ * ICS subscriptions (http, https, webcal, data: URLs) and imported files (`connection.sourceBytes`).
  * Read-only: no webhooks, no replies, no writes. Every read that sees a change is a full read of the window
  * (`full: true`); an unchanged feed (304, or the same bytes) is an empty incremental result.
  */
@@ -101,12 +101,12 @@ export function createIcsDriver(options: IcsDriverOptions = {}): CalendarDriver 
       // An HTML error page answered with 200 must not empty the calendar.
       if (!hasCalendar(read.body))
         throw new ProviderError('invalid', 'The calendar feed did not return an ICS calendar');
-      const { events } = parseIcs(read.body, {
+      const { events, problems } = parseIcs(read.body, {
         window: params.window,
         ownerEmail: connection.ownerEmail,
         defaultTimeZone: connection.timeZone,
       });
-      return { events, deletedIds: [], full: true, cursor };
+      return { events, deletedIds: [], full: true, cursor, problems };
     },
   };
 }
