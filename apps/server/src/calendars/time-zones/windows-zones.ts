@@ -155,13 +155,222 @@ const WINDOWS_TO_IANA: Record<string, string> = {
   'E. Europe Standard Time 2': 'Europe/Chisinau',
 };
 
+/**
+ * Outlook's display names of Windows zones, as some exports write them in TZID ("(UTC-05:00) Eastern Time
+ * (US & Canada)", "(GMT+10:00) Canberra, Melbourne, Sydney"): the place text after the offset → Windows name.
+ * Current Windows texts plus older ones (GMT-prefixed, renamed places). Looked up without the offset prefix,
+ * case-insensitively, "Co-ordinated" read as "Coordinated".
+ */
+const DISPLAY_NAMES: Record<string, string> = {
+  'International Date Line West': 'Dateline Standard Time',
+  'Coordinated Universal Time-11': 'UTC-11',
+  'Midway Island, Samoa': 'UTC-11',
+  'Aleutian Islands': 'Aleutian Standard Time',
+  Hawaii: 'Hawaiian Standard Time',
+  'Marquesas Islands': 'Marquesas Standard Time',
+  Alaska: 'Alaskan Standard Time',
+  'Coordinated Universal Time-09': 'UTC-09',
+  'Baja California': 'Pacific Standard Time (Mexico)',
+  'Coordinated Universal Time-08': 'UTC-08',
+  'Pacific Time (US & Canada)': 'Pacific Standard Time',
+  'Pacific Time (US & Canada); Tijuana': 'Pacific Standard Time',
+  'Pacific Time (US and Canada)': 'Pacific Standard Time',
+  Arizona: 'US Mountain Standard Time',
+  'Chihuahua, La Paz, Mazatlan': 'Mountain Standard Time (Mexico)',
+  'La Paz, Mazatlan': 'Mountain Standard Time (Mexico)',
+  'Mountain Time (US & Canada)': 'Mountain Standard Time',
+  'Mountain Time (US and Canada)': 'Mountain Standard Time',
+  Yukon: 'Yukon Standard Time',
+  'Central America': 'Central America Standard Time',
+  'Central Time (US & Canada)': 'Central Standard Time',
+  'Central Time (US and Canada)': 'Central Standard Time',
+  'Easter Island': 'Easter Island Standard Time',
+  'Guadalajara, Mexico City, Monterrey': 'Central Standard Time (Mexico)',
+  Saskatchewan: 'Canada Central Standard Time',
+  'Bogota, Lima, Quito, Rio Branco': 'SA Pacific Standard Time',
+  'Bogota, Lima, Quito': 'SA Pacific Standard Time',
+  Chetumal: 'Eastern Standard Time (Mexico)',
+  'Eastern Time (US & Canada)': 'Eastern Standard Time',
+  'Eastern Time (US and Canada)': 'Eastern Standard Time',
+  Haiti: 'Haiti Standard Time',
+  Havana: 'Cuba Standard Time',
+  'Indiana (East)': 'US Eastern Standard Time',
+  'Turks and Caicos': 'Turks And Caicos Standard Time',
+  Asuncion: 'Paraguay Standard Time',
+  'Atlantic Time (Canada)': 'Atlantic Standard Time',
+  Caracas: 'Venezuela Standard Time',
+  Cuiaba: 'Central Brazilian Standard Time',
+  'Georgetown, La Paz, Manaus, San Juan': 'SA Western Standard Time',
+  'Georgetown, La Paz, San Juan': 'SA Western Standard Time',
+  Santiago: 'Pacific SA Standard Time',
+  Newfoundland: 'Newfoundland Standard Time',
+  Araguaina: 'Tocantins Standard Time',
+  Brasilia: 'E. South America Standard Time',
+  'Cayenne, Fortaleza': 'SA Eastern Standard Time',
+  'City of Buenos Aires': 'Argentina Standard Time',
+  'Buenos Aires': 'Argentina Standard Time',
+  'Buenos Aires, Georgetown': 'SA Eastern Standard Time',
+  Greenland: 'Greenland Standard Time',
+  Montevideo: 'Montevideo Standard Time',
+  'Punta Arenas': 'Magallanes Standard Time',
+  'Saint Pierre and Miquelon': 'Saint Pierre Standard Time',
+  Salvador: 'Bahia Standard Time',
+  'Coordinated Universal Time-02': 'UTC-02',
+  'Mid-Atlantic - Old': 'Mid-Atlantic Standard Time',
+  'Mid-Atlantic': 'Mid-Atlantic Standard Time',
+  Azores: 'Azores Standard Time',
+  'Cabo Verde Is.': 'Cape Verde Standard Time',
+  'Cape Verde Is.': 'Cape Verde Standard Time',
+  'Coordinated Universal Time': 'UTC',
+  'Dublin, Edinburgh, Lisbon, London': 'GMT Standard Time',
+  'Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London': 'GMT Standard Time',
+  'Greenwich Mean Time: Dublin, Edinburgh, Lisbon, London': 'GMT Standard Time',
+  'Monrovia, Reykjavik': 'Greenwich Standard Time',
+  'Casablanca, Monrovia': 'Greenwich Standard Time',
+  'Casablanca, Monrovia, Reykjavik': 'Greenwich Standard Time',
+  'Sao Tome': 'Sao Tome Standard Time',
+  Casablanca: 'Morocco Standard Time',
+  'Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna': 'W. Europe Standard Time',
+  'Belgrade, Bratislava, Budapest, Ljubljana, Prague': 'Central Europe Standard Time',
+  'Brussels, Copenhagen, Madrid, Paris': 'Romance Standard Time',
+  'Sarajevo, Skopje, Warsaw, Zagreb': 'Central European Standard Time',
+  'West Central Africa': 'W. Central Africa Standard Time',
+  Amman: 'Jordan Standard Time',
+  'Athens, Bucharest': 'GTB Standard Time',
+  'Athens, Bucharest, Istanbul': 'GTB Standard Time',
+  'Athens, Beirut, Istanbul, Minsk': 'GTB Standard Time',
+  Beirut: 'Middle East Standard Time',
+  Cairo: 'Egypt Standard Time',
+  Chisinau: 'E. Europe Standard Time',
+  Bucharest: 'E. Europe Standard Time',
+  Damascus: 'Syria Standard Time',
+  'Gaza, Hebron': 'West Bank Standard Time',
+  'Harare, Pretoria': 'South Africa Standard Time',
+  'Helsinki, Kyiv, Riga, Sofia, Tallinn, Vilnius': 'FLE Standard Time',
+  'Helsinki, Kiev, Riga, Sofia, Tallinn, Vilnius': 'FLE Standard Time',
+  Jerusalem: 'Israel Standard Time',
+  Juba: 'South Sudan Standard Time',
+  Kaliningrad: 'Kaliningrad Standard Time',
+  Khartoum: 'Sudan Standard Time',
+  Tripoli: 'Libya Standard Time',
+  Windhoek: 'Namibia Standard Time',
+  Baghdad: 'Arabic Standard Time',
+  Istanbul: 'Turkey Standard Time',
+  'Kuwait, Riyadh': 'Arab Standard Time',
+  Minsk: 'Belarus Standard Time',
+  'Moscow, St. Petersburg': 'Russian Standard Time',
+  'Moscow, St Petersburg': 'Russian Standard Time',
+  'Moscow, St. Petersburg, Volgograd': 'Russian Standard Time',
+  Nairobi: 'E. Africa Standard Time',
+  Volgograd: 'Volgograd Standard Time',
+  Tehran: 'Iran Standard Time',
+  'Abu Dhabi, Muscat': 'Arabian Standard Time',
+  'Astrakhan, Ulyanovsk': 'Astrakhan Standard Time',
+  Baku: 'Azerbaijan Standard Time',
+  'Izhevsk, Samara': 'Russia Time Zone 3',
+  'Port Louis': 'Mauritius Standard Time',
+  Saratov: 'Saratov Standard Time',
+  Tbilisi: 'Georgian Standard Time',
+  Yerevan: 'Caucasus Standard Time',
+  Kabul: 'Afghanistan Standard Time',
+  'Ashgabat, Tashkent': 'West Asia Standard Time',
+  Qyzylorda: 'Qyzylorda Standard Time',
+  Ekaterinburg: 'Ekaterinburg Standard Time',
+  Yekaterinburg: 'Ekaterinburg Standard Time',
+  'Islamabad, Karachi': 'Pakistan Standard Time',
+  'Islamabad, Karachi, Tashkent': 'Pakistan Standard Time',
+  'Chennai, Kolkata, Mumbai, New Delhi': 'India Standard Time',
+  'Sri Jayawardenepura': 'Sri Lanka Standard Time',
+  Kathmandu: 'Nepal Standard Time',
+  Astana: 'Central Asia Standard Time',
+  'Astana, Dhaka': 'Central Asia Standard Time',
+  Dhaka: 'Bangladesh Standard Time',
+  Omsk: 'Omsk Standard Time',
+  'Yangon (Rangoon)': 'Myanmar Standard Time',
+  Rangoon: 'Myanmar Standard Time',
+  'Bangkok, Hanoi, Jakarta': 'SE Asia Standard Time',
+  'Barnaul, Gorno-Altaysk': 'Altai Standard Time',
+  Hovd: 'W. Mongolia Standard Time',
+  Krasnoyarsk: 'North Asia Standard Time',
+  Novosibirsk: 'N. Central Asia Standard Time',
+  Almaty: 'Central Asia Standard Time',
+  'Almaty, Novosibirsk': 'N. Central Asia Standard Time',
+  Tomsk: 'Tomsk Standard Time',
+  'Beijing, Chongqing, Hong Kong, Urumqi': 'China Standard Time',
+  'Beijing, Chongqing, Hong Kong SAR, Urumqi': 'China Standard Time',
+  Irkutsk: 'North Asia East Standard Time',
+  'Irkutsk, Ulaan Bataar': 'North Asia East Standard Time',
+  'Kuala Lumpur, Singapore': 'Singapore Standard Time',
+  Perth: 'W. Australia Standard Time',
+  Taipei: 'Taipei Standard Time',
+  Ulaanbaatar: 'Ulaanbaatar Standard Time',
+  Eucla: 'Aus Central W. Standard Time',
+  Chita: 'Transbaikal Standard Time',
+  'Osaka, Sapporo, Tokyo': 'Tokyo Standard Time',
+  Pyongyang: 'North Korea Standard Time',
+  Seoul: 'Korea Standard Time',
+  Yakutsk: 'Yakutsk Standard Time',
+  Adelaide: 'Cen. Australia Standard Time',
+  Darwin: 'AUS Central Standard Time',
+  Brisbane: 'E. Australia Standard Time',
+  'Canberra, Melbourne, Sydney': 'AUS Eastern Standard Time',
+  'Guam, Port Moresby': 'West Pacific Standard Time',
+  Hobart: 'Tasmania Standard Time',
+  Vladivostok: 'Vladivostok Standard Time',
+  'Lord Howe Island': 'Lord Howe Standard Time',
+  'Bougainville Island': 'Bougainville Standard Time',
+  Chokurdakh: 'Russia Time Zone 10',
+  Magadan: 'Magadan Standard Time',
+  'Norfolk Island': 'Norfolk Standard Time',
+  Sakhalin: 'Sakhalin Standard Time',
+  'Solomon Is., New Caledonia': 'Central Pacific Standard Time',
+  'Magadan, Solomon Is., New Caledonia': 'Central Pacific Standard Time',
+  'Anadyr, Petropavlovsk-Kamchatsky': 'Russia Time Zone 11',
+  'Auckland, Wellington': 'New Zealand Standard Time',
+  'Coordinated Universal Time+12': 'UTC+12',
+  Fiji: 'Fiji Standard Time',
+  'Fiji, Kamchatka, Marshall Is.': 'Fiji Standard Time',
+  'Petropavlovsk-Kamchatsky - Old': 'Kamchatka Standard Time',
+  'Chatham Islands': 'Chatham Islands Standard Time',
+  'Coordinated Universal Time+13': 'UTC+13',
+  "Nuku'alofa": 'Tonga Standard Time',
+  Samoa: 'Samoa Standard Time',
+  'Kiritimati Island': 'Line Islands Standard Time',
+};
+
 const byLowerCase = new Map(
   Object.entries(WINDOWS_TO_IANA).map(([windows, iana]) => [windows.toLowerCase(), iana]),
 );
 
-/** The IANA zone for a Windows time-zone name, or undefined when the name is not a known Windows zone. */
+/** '(UTC-05:00) Eastern Time (US & Canada)' → 'eastern time (us & canada)'; undefined without the prefix. */
+function displayPlace(name: string): string | undefined {
+  const m = /^\(\s*(?:UTC|GMT)\s*(?:[+-−]\s*\d{1,2}(?::?\d{2})?)?\s*\)\s*(.+)$/i.exec(name.trim());
+  if (!m) return undefined;
+  return m[1]!
+    .replace(/co-ordinated/gi, 'Coordinated')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const byDisplayPlace = new Map(
+  Object.entries(DISPLAY_NAMES).map(([place, windows]) => [place.toLowerCase(), windows]),
+);
+
+/**
+ * The IANA zone for a Windows time-zone name or Outlook display name, or undefined when the name is neither
+ * (the caller reports it: a zone is never guessed from the offset alone, which has no daylight-saving rules).
+ */
 export function windowsZoneToIana(name: string): string | undefined {
-  return byLowerCase.get(name.trim().toLowerCase());
+  const direct = byLowerCase.get(name.trim().toLowerCase());
+  if (direct) return direct;
+  const place = displayPlace(name);
+  if (place === undefined) return undefined;
+  const windows = byDisplayPlace.get(place);
+  return windows ? byLowerCase.get(windows.toLowerCase()) : undefined;
 }
 
 export const windowsZoneNames = Object.keys(WINDOWS_TO_IANA);
+
+/** Every Outlook display place text known, with its Windows name (for tests). */
+export const windowsDisplayPlaces = Object.entries(DISPLAY_NAMES);

@@ -94,9 +94,11 @@ export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
     ['bysetpos', 'bysetpos', -366, 366],
   ];
   for (const [key, option, min, max] of numeric) {
+    // 0 is a value of BYHOUR, BYMINUTE and BYSECOND (midnight, on the hour); it is invalid only in the parts
+    // that count from either end (BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYSETPOS).
     const values = list(recur[key])
       .map(Number)
-      .filter((n) => Number.isInteger(n) && n >= min && n <= max && n !== 0);
+      .filter((n) => Number.isInteger(n) && n >= min && n <= max && (min >= 0 || n !== 0));
     if (values.length !== list(recur[key]).length) {
       return { starts: [], truncated: false, error: `RRULE with an invalid ${key.toUpperCase()}` };
     }

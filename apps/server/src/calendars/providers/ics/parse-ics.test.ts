@@ -679,3 +679,94 @@ describe('parseIcs: encodings and broken files', () => {
     );
   });
 });
+
+describe('parseIcs: issues found on third-party files', () => {
+  const file = (...lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
+
+  it('reads BYHOUR, BYMINUTE and BYSECOND values of 0 (on the hour, at midnight)', () => {
+    const { events, problems } = parseIcs(
+      file(
+        'BEGIN:VEVENT',
+        'UID:tram',
+        'DTSTART:20240304T090000Z',
+        'DURATION:PT10M',
+        'RRULE:FREQ=DAILY;COUNT=6;BYHOUR=9,10;BYMINUTE=0,20,40;BYSECOND=0',
+        'SUMMARY:Tram',
+        'END:VEVENT',
+      ),
+      YEAR_2024,
+    );
+    expect(problems).toEqual([]);
+    expect(rows(events).map((r) => r[1])).toEqual([
+      '2024-03-04T09:00:00.000Z',
+      '2024-03-04T09:20:00.000Z',
+      '2024-03-04T09:40:00.000Z',
+      '2024-03-04T10:00:00.000Z',
+      '2024-03-04T10:20:00.000Z',
+      '2024-03-04T10:40:00.000Z',
+    ]);
+  });
+
+  it('still refuses 0 where it counts from either end (BYMONTHDAY)', () => {
+    const { events, problems } = parseIcs(
+      file(
+        'BEGIN:VEVENT',
+        'UID:bad',
+        'DTSTART:20240304T090000Z',
+        'RRULE:FREQ=MONTHLY;BYMONTHDAY=0',
+        'END:VEVENT',
+      ),
+      YEAR_2024,
+    );
+    expect(problems.map((p) => p.message)).toEqual(['RRULE with an invalid BYMONTHDAY']);
+    expect(events).toHaveLength(1);
+  });
+
+  it('reads a timed RECURRENCE-ID or EXDATE of an all-day series as the date it has in its own zone', () => {
+    // Sent from Berlin; read by someone in Los Angeles, where Berlin's midnight is the day before.
+    const { events, problems } = parseIcs(
+      file(
+        'BEGIN:VEVENT',
+        'UID:offsite',
+        'DTSTART;VALUE=DATE:20240305',
+        'DTEND;VALUE=DATE:20240306',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'EXDATE;TZID=Europe/Berlin:20240305T000000',
+        'SUMMARY:Offsite',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:offsite',
+        'RECURRENCE-ID;TZID=Europe/Berlin:20240312T000000',
+        'DTSTART;VALUE=DATE:20240313',
+        'DTEND;VALUE=DATE:20240314',
+        'SUMMARY:Offsite (moved)',
+        'END:VEVENT',
+      ),
+      { ...YEAR_2024, defaultTimeZone: 'America/Los_Angeles' },
+    );
+    expect(problems).toEqual([]);
+    expect(events.map((e) => [e.summary, e.startsAt.toISOString().slice(0, 10)]).sort()).toEqual([
+      ['Offsite (moved)', '2024-03-13'],
+      ['Offsite', '2024-03-19'],
+    ]);
+  });
+
+  it('reads an Outlook display-name TZID without VTIMEZONE in its zone, EXDATE included', () => {
+    const { events, problems } = parseIcs(
+      file(
+        'BEGIN:VEVENT',
+        'UID:weekly',
+        'DTSTART;TZID="(UTC-05:00) Eastern Time (US & Canada)":20240702T090000',
+        'DTEND;TZID="(UTC-05:00) Eastern Time (US & Canada)":20240702T093000',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'EXDATE;TZID="(UTC-05:00) Eastern Time (US & Canada)":20240709T090000',
+        'SUMMARY:Weekly',
+        'END:VEVENT',
+      ),
+      { ...YEAR_2024, defaultTimeZone: 'Europe/Paris' },
+    );
+    expect(problems).toEqual([]);
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-07-02T13:00:00.000Z', '2024-07-16T13:00:00.000Z']);
+  });
+});

@@ -293,11 +293,9 @@ class IcsParser {
 
   /** A time of another property in the series' wall-clock terms. */
   private toSeriesLocal(master: Timing, time: IcsTime, uid: string): number {
-    if (master.allDay) {
-      if (time.kind === 'date' || time.kind === 'floating') return Math.floor(time.local / DAY_MS) * DAY_MS;
-      const local = master.zone.toLocal(this.resolver.toUtc(time, { uid }));
-      return Math.floor(local / DAY_MS) * DAY_MS;
-    }
+    // An all-day series is a list of dates: a timed RECURRENCE-ID or EXDATE names the date it has in its own
+    // zone (its TZID, or UTC for …Z), never the date it would have where the reader is.
+    if (master.allDay) return Math.floor(time.local / DAY_MS) * DAY_MS;
     if (time.kind === 'date') return time.local + timeOfDay(master.start.local);
     if (time.kind === 'floating') return time.local;
     return master.zone.toLocal(this.resolver.toUtc(time, { uid }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowsZoneNames, windowsZoneToIana } from '../../time-zones/windows-zones';
+import { windowsDisplayPlaces, windowsZoneNames, windowsZoneToIana } from '../../time-zones/windows-zones';
 import { ianaZone, resolveTzid } from './time-zones';
 
 const local = (iso: string) => Date.parse(`${iso}Z`);
@@ -21,6 +21,35 @@ describe('time zones', () => {
     ['Asia/Kolkata', '2024-07-10T09:00:00', '2024-07-10T03:30:00.000Z'],
   ])('%s %s → %s', (zone, wall, utc) => {
     expect(new Date(ianaZone(zone)!.toUtc(local(wall))).toISOString()).toBe(utc);
+  });
+
+  it('maps every Outlook display name to a Windows zone, hence to IANA', () => {
+    for (const [place, windows] of windowsDisplayPlaces) {
+      expect(windowsZoneToIana(windows), `${place} → ${windows}`).toBeDefined();
+      expect(windowsZoneToIana(`(UTC+01:00) ${place}`), place).toBe(windowsZoneToIana(windows));
+    }
+  });
+
+  it.each([
+    ['(UTC-05:00) Eastern Time (US & Canada)', 'America/New_York'],
+    ['(GMT+10:00) Canberra, Melbourne, Sydney', 'Australia/Sydney'],
+    ['(UTC) Co-ordinated Universal Time', 'Etc/UTC'],
+    ['(UTC+00:00) Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
+    ['(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
+    ['(UTC+01:00) Brussels, Copenhagen, Madrid, Paris', 'Europe/Paris'],
+    ['(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi', 'Asia/Calcutta'],
+    ['(GMT-08:00) Pacific Time (US & Canada); Tijuana', 'America/Los_Angeles'],
+  ])('reads the display name %s as %s', (name, zone) => {
+    const resolved = resolveTzid(name, none);
+    expect(resolved).toBeDefined();
+    expect(new Date(resolved!.toUtc(local('2024-07-01T12:00:00'))).toISOString()).toBe(
+      new Date(ianaZone(zone)!.toUtc(local('2024-07-01T12:00:00'))).toISOString(),
+    );
+  });
+
+  it('never guesses a zone from an offset alone', () => {
+    expect(windowsZoneToIana('(UTC-05:00) Somewhere Unlisted')).toBeUndefined();
+    expect(resolveTzid('(UTC-05:00) Somewhere Unlisted', none)).toBeUndefined();
   });
 
   it('resolves TZIDs as found in the wild', () => {
