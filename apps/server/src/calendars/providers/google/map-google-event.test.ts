@@ -175,3 +175,43 @@ describe('startOfGoogleDate', () => {
     expect(startOfGoogleDate('2024-09-08', 'America/Santiago')).toEqual(new Date('2024-09-08T04:00:00Z'));
   });
 });
+
+describe('mapGoogleEvent whatever the server zone', () => {
+  const offsetless = {
+    ...teamSync,
+    id: 'offsetless01',
+    start: { dateTime: '2024-07-01T09:00:00', timeZone: 'Europe/Paris' },
+    end: { dateTime: '2024-07-01T10:00:00', timeZone: 'Europe/Paris' },
+  };
+  const serverZone = process.env.TZ;
+
+  it.each(['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles'])(
+    'reads the same instants with TZ=%s',
+    (tz) => {
+      process.env.TZ = tz;
+      try {
+        // A dateTime without offset is a wall time in the event's zone (9:00 in Paris, summer: 07:00 UTC).
+        const mapped = mapGoogleEvent(offsetless, paris);
+        expect(mapped?.startsAt.toISOString()).toBe('2024-07-01T07:00:00.000Z');
+        expect(mapped?.endsAt.toISOString()).toBe('2024-07-01T08:00:00.000Z');
+        // Without its own zone, the calendar's.
+        const calendarZone = mapGoogleEvent(
+          {
+            ...offsetless,
+            start: { dateTime: '2024-07-01T09:00:00' },
+            end: { dateTime: '2024-07-01T10:00:00' },
+          },
+          { ownerEmail: OWNER, timeZone: 'America/New_York' },
+        );
+        expect(calendarZone?.startsAt.toISOString()).toBe('2024-07-01T13:00:00.000Z');
+        expect(mapGoogleEvent(teamSync, paris)?.startsAt.toISOString()).toBe('2024-01-15T09:00:00.000Z');
+        expect(mapGoogleEvent(offsite, paris)?.startsAt.toISOString()).toBe(
+          startOfGoogleDate('2024-03-09', 'Europe/Paris').toISOString(),
+        );
+      } finally {
+        if (serverZone === undefined) delete process.env.TZ;
+        else process.env.TZ = serverZone;
+      }
+    },
+  );
+});

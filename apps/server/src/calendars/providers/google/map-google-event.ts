@@ -1,4 +1,5 @@
 import type { calendar_v3 } from '@googleapis/calendar';
+import { isValidTimeZone, wallToUtc } from '@meetwell/domain';
 import type { CalendarAttendee, CalendarEvent, ResponseStatus } from '../../types';
 
 export type GoogleMapContext = {
@@ -63,10 +64,33 @@ export function startOfGoogleDate(date: string, timeZone: string): Date {
   return new Date(early);
 }
 
+/**
+ * An RFC 3339 dateTime. Google writes an offset, but a dateTime without one (seen in imports and older
+ * clients) is a wall time in the event's `timeZone`, never in the server's own zone (what Date would assume).
+ */
+export function readGoogleDateTime(dateTime: string, timeZone: string): Date {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      dateTime.trim(),
+    );
+  if (!m) return new Date(Number.NaN);
+  if (m[8]) return new Date(dateTime);
+  const wall = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+    Number((m[7] ?? '0').padEnd(3, '0').slice(0, 3)),
+  );
+  return new Date(wallToUtc(isValidTimeZone(timeZone) ? timeZone : 'UTC', wall));
+}
+
 function toInstant(value: calendar_v3.Schema$EventDateTime | undefined, timeZone: string): Date | undefined {
   if (!value) return undefined;
   if (value.dateTime) {
-    const at = new Date(value.dateTime);
+    const at = readGoogleDateTime(value.dateTime, value.timeZone || timeZone);
     return Number.isNaN(at.getTime()) ? undefined : at;
   }
   if (value.date) {
