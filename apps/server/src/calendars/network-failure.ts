@@ -1,3 +1,4 @@
+import { PrivateAddressError } from '../lib/public-url';
 import { ProviderError } from './types';
 
 /**
@@ -6,6 +7,11 @@ import { ProviderError } from './types';
  */
 export function networkFailure(error: unknown, what: string): ProviderError {
   if (error instanceof ProviderError) return error;
+  // Refused by the public-address check (here, at a redirect, or after the name moved): retrying cannot help.
+  const refused = [error, error instanceof Error ? error.cause : undefined].find(
+    (e): e is PrivateAddressError => e instanceof PrivateAddressError,
+  );
+  if (refused) return new ProviderError('invalid', `${what} could not be read: ${refused.message}`);
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError')
     return new ProviderError('temporary', `${what} did not answer in time`);

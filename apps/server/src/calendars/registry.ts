@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { calendarFetch } from '../lib/public-url';
 import { createCaldavDriver } from './providers/caldav/caldav.driver';
 import { createGoogleDriver } from './providers/google/google.driver';
 import { createIcsDriver } from './providers/ics/ics.driver';
@@ -13,11 +14,13 @@ const cache = new WeakMap<AppContext['config'], Drivers>();
 export function driversFor(ctx: Pick<AppContext, 'config' | 'now'>): Drivers {
   let drivers = cache.get(ctx.config);
   if (!drivers) {
+    // URLs people give are fetched only from public addresses, checked at every connection and redirect.
+    const fetchUserUrl = calendarFetch(ctx.config.allowPrivateCalendarHosts);
     drivers = {
       google: createGoogleDriver({ apiUrl: ctx.config.google.apiUrl, now: ctx.now }),
       microsoft: createMicrosoftDriver({ graphUrl: ctx.config.microsoft.graphUrl, now: ctx.now }),
-      caldav: createCaldavDriver(),
-      ics: createIcsDriver(),
+      caldav: createCaldavDriver({ fetch: fetchUserUrl }),
+      ics: createIcsDriver({ fetch: fetchUserUrl }),
     };
     cache.set(ctx.config, drivers);
   }

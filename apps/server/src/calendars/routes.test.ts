@@ -206,7 +206,11 @@ describe('calendar routes', () => {
     expect(notIcs.json().errors[0].detail).toContain('BEGIN:VCALENDAR');
     for (const [path, attributes] of [
       ['ics', { url: 'http://127.0.0.1:8080/cal.ics' }],
+      ['ics', { url: 'http://[::ffff:127.0.0.1]:8080/x.ics' }],
+      ['ics', { url: 'http://[64:ff9b::7f00:1]/x.ics' }],
+      ['ics', { url: 'webcal://[fec0::1]/x.ics' }],
       ['caldav', { server_url: 'http://169.254.169.254/', username: 'a', password: 'b' }],
+      ['caldav', { server_url: 'http://[::ffff:a9fe:a9fe]/', username: 'a', password: 'b' }],
     ] as const) {
       const res = await app.inject({
         method: 'POST',
