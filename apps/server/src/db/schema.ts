@@ -494,6 +494,8 @@ export const emails = pgTable(
       .notNull()
       .default('pending'),
     sentAt: ts('sent_at'),
+    /** When the current sender claimed it ('sending'): a claim older than the send lease is a dead sender's. */
+    sendingSince: ts('sending_since'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('emails_idempotency_idx').on(t.idempotencyKey), index('emails_to_idx').on(t.to)],

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
-import { type DeliveryResult, deliverEmail } from '../mail/deliver';
+import { type DeliveryResult, deliverEmail, emailStatus } from '../mail/deliver';
 import {
   declineNoticeEmail,
   declinePreventedEmail,
@@ -150,4 +150,47 @@ export async function sendActionEmail(
     userId: owner.id,
     meetingId: meeting.id,
   });
+}
+
+/**
+ * Where the organizer's warning stands before a decline:
+ * - confirmed: handed to the SMTP server and accepted (or kept in the outbox when no SMTP server is configured);
+ * - not_wanted: the organizer unsubscribed or switched such mail off (or has no address): nothing to wait for;
+ * - pending: being sent now, or refused for the moment: the decline waits and its job retries;
+ * - undeliverable: the send failed for good: the decline must not happen unannounced.
+ */
+export type WarningState = 'confirmed' | 'not_wanted' | 'pending' | 'undeliverable';
+
+export async function sendDeclineWarning(ctx: AppContext, actionId: string): Promise<WarningState> {
+  const result = await sendActionEmail(ctx, actionId, 'decline_warning');
+  switch (result) {
+    case 'sent':
+    case 'outbox':
+      return 'confirmed';
+    case 'in_flight':
+      return 'pending';
+    case 'failed':
+      return 'undeliverable';
+    case 'opted_out':
+    case 'unwanted':
+    case 'stale':
+      return 'not_wanted';
+    case 'duplicate':
+      return storedWarningState(ctx, actionId);
+  }
+}
+
+/** A warning sent earlier (this occurrence's, or its series' one): what its emails row says. */
+async function storedWarningState(ctx: AppContext, actionId: string): Promise<WarningState> {
+  const [row] = await ctx.db
+    .select({ action: actions, meeting: meetings })
+    .from(actions)
+    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+    .where(eq(actions.id, actionId));
+  if (!row) return 'not_wanted';
+  const key = emailKey(mailSubjectOf(row.meeting, row.action.complianceDeadline), 'decline_warning');
+  const status = await emailStatus(ctx, key);
+  if (status === 'sent' || status === 'outbox') return 'confirmed';
+  if (status === 'failed') return 'undeliverable';
+  return status ? 'pending' : 'not_wanted';
 }

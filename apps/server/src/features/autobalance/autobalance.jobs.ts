@@ -22,9 +22,13 @@ export const autoBalanceEmailJob = defineJob({
   maxAttempts: 8,
   async run({ actionId, kind }, { ctx }) {
     const result = await sendActionEmail(ctx, actionId, kind);
+    // Another worker holds the send, or held it when it died: try again later, when it is sent (a duplicate
+    // then) or its claim has outlived the send lease and is taken over.
+    if (result === 'in_flight')
+      throw new Error(`The ${kind} mail of action ${actionId} is being sent elsewhere.`);
     // The reminder is the whole of a remind action: once it is out (or cannot go out), the action is done.
     // A recurring event's reminder goes out once for its series: the other occurrences complete silently.
-    if (kind === 'reminder' && result !== 'stale' && result !== 'in_flight')
+    if (kind === 'reminder' && result !== 'stale')
       await completeReminder(ctx, actionId, { announce: result === 'sent' || result === 'outbox' });
   },
 });

@@ -6,12 +6,19 @@ import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
-import { displayName, sendActionEmail } from './action-emails';
+import { displayName, sendActionEmail, sendDeclineWarning } from './action-emails';
 import { decideMeeting, notifyFlags } from './decide';
 import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './engine';
 import { loadMeetingsAround, loadUserContext } from './inputs';
 import { recordOwnResponse } from './own-response';
 import { isRetryableNotApplied, prepareResponse } from './provider';
+
+/** The decline waits for its warning to be confirmed sent; the job retries. */
+export class WarningNotConfirmedError extends Error {
+  constructor(actionId: string) {
+    super(`The decline warning of action ${actionId} is not confirmed sent yet; the decline waits for it.`);
+  }
+}
 
 const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
 
@@ -122,8 +129,27 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
   }
 
   // The organizer hears of it before it happens (the warning job may not have run yet when the deadline
-  // was already past at first detection): both are keyed, so this never sends them twice.
-  await sendActionEmail(ctx, action.id, 'decline_warning');
+  // was already past at first detection): both are keyed, so this never sends them twice. No decline
+  // without a warning confirmed sent: one being sent (or killed mid-send, until its lease runs out) makes
+  // this job try again later; one that cannot be delivered stops the decline.
+  const warning = await sendDeclineWarning(ctx, action.id);
+  if (warning === 'pending') throw new WarningNotConfirmedError(action.id);
+  if (warning === 'undeliverable') {
+    const [stopped] = await ctx.db
+      .update(actions)
+      .set({ status: 'failed', updatedAt: now })
+      .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
+      .returning();
+    if (stopped) {
+      await notifyUser(ctx, owner.id, {
+        kind: 'auto_balance',
+        level: 'warning',
+        title: 'Not declined',
+        message: `We did not decline ${title(current.summary)}: our warning to ${action.organizerEmail} could not be delivered.`,
+      });
+    }
+    return 'failed';
+  }
   if (decision.notifyUserBefore) await sendActionEmail(ctx, action.id, 'pre_action');
 
   const [claimed] = await ctx.db

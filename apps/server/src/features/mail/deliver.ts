@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { emailOptOuts, emails } from '../../db/schema';
 import { mailTransport } from './transport';
@@ -22,7 +23,7 @@ export type OutgoingEmail = {
  * - sent: handed to the SMTP server now;
  * - outbox: no SMTP configured, stored for the app to show;
  * - duplicate: this key was already sent, stored or failed (nothing done);
- * - in_flight: another worker is sending this key right now, or died while doing so (never re-sent);
+ * - in_flight: another worker is sending this key right now (a dead sender's claim is taken over after the lease);
  * - opted_out: the address unsubscribed (nothing stored).
  */
 export type DeliveryResult = 'sent' | 'outbox' | 'duplicate' | 'in_flight' | 'opted_out' | 'failed';
@@ -39,6 +40,40 @@ function isDefinitelyNotDelivered(error: unknown): boolean {
   return typeof e?.code === 'string' && RETRYABLE_CODES.has(e.code);
 }
 
+/** The same key always makes the same Message-ID: a re-send after a crash is recognisably the same message. */
+export function messageIdFor(ctx: Pick<AppContext, 'config'>, key: string): string {
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 40);
+  return `<${digest}@${new URL(ctx.config.appUrl).hostname || 'meetwell.invalid'}>`;
+}
+
+/** Claims a row whose sender has held it past the send lease (or since before leases were recorded). */
+function takeOverStaleSend(
+  ctx: AppContext,
+  key: string,
+  values: { subject: string; html: string; text: string },
+) {
+  const leaseStart = new Date(ctx.now().getTime() - ctx.config.mail.sendLeaseMs);
+  return ctx.db
+    .update(emails)
+    .set({ sendingSince: ctx.now(), subject: values.subject, html: values.html, text: values.text })
+    .where(
+      and(
+        eq(emails.idempotencyKey, key),
+        eq(emails.status, 'sending'),
+        or(isNull(emails.sendingSince), lt(emails.sendingSince, leaseStart)),
+      ),
+    )
+    .returning({ id: emails.id });
+}
+
+export async function emailStatus(ctx: Pick<AppContext, 'db'>, key: string) {
+  const [row] = await ctx.db
+    .select({ status: emails.status })
+    .from(emails)
+    .where(eq(emails.idempotencyKey, key));
+  return row?.status ?? null;
+}
+
 export async function isOptedOut(ctx: Pick<AppContext, 'db'>, email: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ email: emailOptOuts.email })
@@ -49,11 +84,14 @@ export async function isOptedOut(ctx: Pick<AppContext, 'db'>, email: string): Pr
 }
 
 /**
- * Delivers one message at most once per key. The emails row is the lock: it is inserted (or a 'pending' row is
- * claimed) with status 'sending' by exactly one caller before the SMTP exchange, then marked 'sent'. A caller
- * that finds the key already there does nothing. When the SMTP server refused the message the row goes back
- * to 'pending' and RetryableMailError is thrown (the job retries). Any other failure (a connection lost
- * mid-transfer, a crash) leaves it 'failed' or 'sending': never re-sent, so no one gets a message twice.
+ * Delivers one message once per key. The emails row is the lock: it is inserted (or a 'pending' row is claimed)
+ * with status 'sending' by exactly one caller before the SMTP exchange, then marked 'sent'. A caller that finds
+ * the key sent, stored or failed does nothing. When the SMTP server refused the message the row goes back to
+ * 'pending' and RetryableMailError is thrown (the job retries). A connection lost mid-transfer marks it
+ * 'failed'. A claim older than the send lease (MAIL_SEND_LEASE_SECONDS, beyond every SMTP timeout) was a
+ * sender killed mid-send: the next caller takes it over and sends again, with the same Message-ID, so a copy
+ * the server had accepted just before the kill is the same message to the recipient's mail system, which
+ * keeps one. A younger claim is 'in_flight'.
  */
 export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promise<DeliveryResult> {
   const to = mail.to.trim();
@@ -81,16 +119,23 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
 
   let [claimed] = await ctx.db
     .insert(emails)
-    .values({ ...values, status: 'sending' })
+    .values({ ...values, status: 'sending', sendingSince: ctx.now() })
     .onConflictDoNothing({ target: emails.idempotencyKey })
     .returning({ id: emails.id });
   if (!claimed) {
     // A row exists: only a 'pending' one (an earlier refusal) may be claimed again, by one caller.
     [claimed] = await ctx.db
       .update(emails)
-      .set({ status: 'sending', subject: values.subject, html: values.html, text: values.text })
+      .set({
+        status: 'sending',
+        sendingSince: ctx.now(),
+        subject: values.subject,
+        html: values.html,
+        text: values.text,
+      })
       .where(and(eq(emails.idempotencyKey, mail.key), eq(emails.status, 'pending')))
       .returning({ id: emails.id });
+    if (!claimed) [claimed] = await takeOverStaleSend(ctx, mail.key, values);
     if (!claimed) {
       const [existing] = await ctx.db
         .select({ status: emails.status })
@@ -102,6 +147,7 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
 
   try {
     await transport.sendMail({
+      messageId: messageIdFor(ctx, mail.key),
       from: ctx.config.mail.from,
       to,
       subject: mail.subject,

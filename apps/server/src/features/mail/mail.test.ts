@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOptOuts, emails } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
-import { deliverEmail, RetryableMailError } from './deliver';
+import { deliverEmail, messageIdFor, RetryableMailError } from './deliver';
 import { mailRoutes } from './routes';
 import { declineWarningEmail, type MeetingFacts, organizerReminderEmail } from './templates/messages';
 import { hrefs, type SmtpCapture, startSmtpCapture } from './testing/smtp-capture';
@@ -96,19 +96,31 @@ describe('deliverEmail over SMTP', () => {
     expect(smtp.messages.filter((m) => m.subject.includes('Refused once'))).toHaveLength(1);
   });
 
-  it('never re-sends a message whose sender died mid-send (status sending)', async () => {
+  it("leaves a young claim to its sender, and re-sends a dead sender's claim once, with the same Message-ID", async () => {
     const rendered = await organizerReminderEmail({ ...facts, summary: 'Crashed' }, ctx.config.appUrl);
+    const mail = { key: 'm3:reminder', kind: 'reminder', to: 'x@partner.example', ...rendered };
+    const leaseMs = ctx.config.mail.sendLeaseMs;
     await ctx.db.insert(emails).values({
-      idempotencyKey: 'm3:reminder',
-      kind: 'reminder',
-      to: 'x@partner.example',
+      idempotencyKey: mail.key,
+      kind: mail.kind,
+      to: mail.to,
       status: 'sending',
+      sendingSince: new Date(Date.now() - leaseMs + 60_000),
       ...rendered,
     });
-    expect(
-      await deliverEmail(ctx, { key: 'm3:reminder', kind: 'reminder', to: 'x@partner.example', ...rendered }),
-    ).toBe('in_flight');
+    expect(await deliverEmail(ctx, mail)).toBe('in_flight');
     expect(smtp.messages.filter((m) => m.subject.includes('Crashed'))).toHaveLength(0);
+
+    // The sender was killed: its claim outlives the lease, and the next caller sends it.
+    await ctx.db
+      .update(emails)
+      .set({ sendingSince: new Date(Date.now() - leaseMs - 1_000) })
+      .where(eq(emails.idempotencyKey, mail.key));
+    expect(await deliverEmail(ctx, mail)).toBe('sent');
+    expect(await deliverEmail(ctx, mail)).toBe('duplicate');
+    const sent = smtp.messages.filter((m) => m.subject.includes('Crashed'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['message-id']).toBe(messageIdFor(ctx, mail.key));
   });
 
   it('honours email_opt_outs', async () => {

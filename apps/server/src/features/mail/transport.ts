@@ -12,7 +12,15 @@ export function mailTransport(config: Config): Transporter | null {
   if (!config.mail.smtpUrl) return null;
   let transport = transports.get(config);
   if (!transport) {
-    transport = nodemailer.createTransport(config.mail.smtpUrl);
+    // Bounded waits, well inside the send lease (MAIL_SEND_LEASE_SECONDS): a send that outlives its lease is
+    // taken for a dead sender's and tried again.
+    const leaseMs = config.mail.sendLeaseMs;
+    transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: Math.min(30_000, leaseMs / 4),
+      greetingTimeout: Math.min(30_000, leaseMs / 4),
+      socketTimeout: Math.min(60_000, leaseMs / 3),
+    });
     transports.set(config, transport);
   }
   return transport;

@@ -22,6 +22,14 @@ export type SmtpCapture = {
   refuseNext(count: number): void;
   /** Answers 451 to the next `times` messages whose subject matches. */
   refuseMatching(subject: RegExp, times?: number): void;
+  /**
+   * Reads the next message whose subject matches and never answers it, like a server (or a network) that
+   * stalls while the sender is killed. `accepted`: the server had already taken the message (it is kept in
+   * `messages`) — the case in which a sender that retries delivers a second copy.
+   */
+  holdMatching(subject: RegExp, options: { accepted: boolean }): void;
+  /** How many messages are being held unanswered. */
+  held(): number;
   close(): Promise<void>;
 };
 
@@ -116,6 +124,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let refuse = 0;
   const refusals: { subject: RegExp; times: number }[] = [];
+  const holds: { subject: RegExp; accepted: boolean }[] = [];
+  let heldCount = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -129,6 +139,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           to: session.envelope.rcptTo.map((r) => r.address),
         };
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), envelope);
+        const holdAt = holds.findIndex((h) => h.subject.test(mail.subject));
+        if (holdAt >= 0) {
+          const [hold] = holds.splice(holdAt, 1);
+          if (hold!.accepted) messages.push(mail);
+          heldCount++;
+          return;
+        }
         const matching = refusals.find((r) => r.times > 0 && r.subject.test(mail.subject));
         if (matching) matching.times--;
         if (refuse > 0 || matching) {
@@ -156,6 +173,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     refuseMatching(subject, times = 1) {
       refusals.push({ subject, times });
     },
+    holdMatching(subject, { accepted }) {
+      holds.push({ subject, accepted });
+    },
+    held: () => heldCount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "sending_since" timestamp with time zone;
