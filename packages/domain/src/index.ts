@@ -20,6 +20,7 @@ export * from './constants/options';
 export * from './constants/plans';
 export * from './constants/product';
 export * from './constants/rules';
+export * from './constants/sign-in-errors';
 // Formats and cost
 export * from './cost/cost';
 // Evaluation

@@ -63,6 +63,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     domain: text('domain').notNull(),
     profileImage: text('profile_image'),
+    /** Whether the issuer that created the account vouched for its address (only then may others link to it). */
+    emailVerified: boolean('email_verified').notNull().default(true),
     timeZone: text('time_zone').notNull().default('UTC'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     onboarded: boolean('onboarded').notNull().default(false),

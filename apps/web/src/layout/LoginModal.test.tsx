@@ -23,13 +23,13 @@ const providers = (demo: boolean) => () =>
     meta: { demo_enabled: demo },
   });
 
-function renderModal() {
+function renderModal(path = '/?login=true') {
   return renderRoutes(
     [
       { path: '/', element: <LoginModal /> },
       { path: '/my/review/you', element: <p>review</p> },
     ],
-    { path: '/?login=true' },
+    { path },
   );
 }
 
@@ -41,6 +41,21 @@ describe('login modal', () => {
     expect(screen.getByRole('button', { name: 'Continue with Microsoft' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try the demo' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/password/i)).not.toBeInTheDocument();
+  });
+
+  it('says why a single sign-on did not sign the person in', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
+    renderModal('/?login=true&error=email_in_use');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /We couldn't sign you in.*An account with this e-mail address already exists/,
+    );
+  });
+
+  it('shows no error for an unknown error code', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
+    renderModal('/?login=true&error=%3Cscript%3E');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers any other OpenID Connect issuer by its name', async () => {

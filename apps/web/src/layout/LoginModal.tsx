@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { PRODUCT_NAME, TRIAL_DAYS } from '@meetwell/domain';
+import { PRODUCT_NAME, signInErrorMessage, TRIAL_DAYS } from '@meetwell/domain';
 import {
   IconBrandGoogleFilled,
   IconBrandWindowsFilled,
@@ -7,7 +7,7 @@ import {
   IconPlayerPlayFilled,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, type JsonApiResource, resourceBody } from '../api/client';
 import { browser } from '../lib/browser';
 import { browserTimeZone } from '../lib/timezone';
@@ -58,6 +58,8 @@ function LoginOptions() {
     },
   });
 
+  const [params] = useSearchParams();
+  const failure = signInErrorMessage(params.get('error'));
   const go = (url: string) => browser.assign(signInUrl(url, browserTimeZone()));
   const data = providers.data;
   const nothingEnabled = data && !data.google && !data.microsoft && !data.oidc && !data.demoEnabled;
@@ -68,6 +70,12 @@ function LoginOptions() {
         Sign in with the account that holds your work calendar. New to {PRODUCT_NAME}? Signing in starts your{' '}
         {TRIAL_DAYS}-day free trial. No credit card required.
       </Text>
+
+      {failure && (
+        <Alert color="danger" variant="light" title="We couldn't sign you in" role="alert">
+          {failure}
+        </Alert>
+      )}
 
       {providers.isPending && (
         <Stack gap="sm" aria-busy="true">

@@ -5,6 +5,11 @@ export type SignInProfile = {
   firstName: string;
   lastName: string;
   profileImage: string | undefined;
+  /**
+   * The issuer vouches that the address is this person's: only then may the identity join an existing account
+   * of that address, an invite or a company admitting its domain.
+   */
+  emailVerified: boolean;
 };
 
 export type ClaimsProblem = 'email_missing' | 'email_unverified';
@@ -28,10 +33,31 @@ function emailOf(providerId: string, claims: Claims): string | undefined {
   return asEmail(claims.preferred_username) ?? asEmail(claims.upn);
 }
 
-/** Issuers that report email_verified must say true; issuers that do not report it (Microsoft) are taken at their word. */
+/** An issuer that says the address is not verified cannot sign anyone in with it. */
 function isUnverified(claims: Claims): boolean {
   const verified = claims.email_verified;
   return verified === false || verified === 'false';
+}
+
+const isTrue = (value: unknown) => value === true || value === 'true' || value === 1;
+
+/**
+ * Whether the issuer vouches for the address. Google and standard issuers say so with email_verified (absent
+ * means no). Microsoft's email claim is whatever a tenant's admin typed, so it counts only with
+ * xms_edov (the tenant proved it owns the address's domain) and a token whose issuer is its own tenant's
+ * (the multi-tenant endpoint accepts any tenant: iss must name the token's tid).
+ */
+function vouchesForEmail(providerId: string, claims: Claims): boolean {
+  if (providerId !== 'microsoft_graph') return isTrue(claims.email_verified);
+  const tenant = text(claims.tid);
+  const issuer = text(claims.iss);
+  const ownTenant = Boolean(
+    tenant &&
+      issuer &&
+      /^[0-9a-f-]{36}$/i.test(tenant) &&
+      issuer.replace(/\/$/, '').endsWith(`/${tenant}/v2.0`),
+  );
+  return ownTenant && isTrue(claims.xms_edov);
 }
 
 function namesOf(claims: Claims): { firstName: string; lastName: string } {
@@ -61,6 +87,7 @@ export function profileFromClaims(
       email,
       ...namesOf(claims),
       profileImage: picture && /^https:\/\//i.test(picture) ? picture : undefined,
+      emailVerified: vouchesForEmail(providerId, claims),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SignInErrorCode } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -11,7 +12,7 @@ import { createSession } from '../sessions';
 import { profileFromClaims } from './claims';
 import { forgetClientConfiguration, getClientConfiguration, isProviderAnswer } from './client';
 import { authorizationProfile, callbackUrl, requireSsoProvider } from './providers';
-import { type ProviderTokens, signInWithIdentity } from './sign-in';
+import { EmailInUseError, type ProviderTokens, signInWithIdentity } from './sign-in';
 import { browserTimeZone, REFERRAL_COOKIE, referralToken, safeReturnPath } from './start-params';
 import { clearStateCookie, readStateCookie, writeStateCookie } from './state-cookie';
 
@@ -19,16 +20,7 @@ const rateLimited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const AFTER_SIGN_IN = '/session';
 
 /** Why a sign-in did not happen, as the web app reads it from /?login=true&error=<code>. */
-export type SignInErrorCode =
-  | 'access_denied'
-  | 'provider_error'
-  | 'provider_unavailable'
-  | 'state_missing'
-  | 'state_mismatch'
-  | 'sign_in_failed'
-  | 'email_missing'
-  | 'email_unverified'
-  | 'server_error';
+export type { SignInErrorCode };
 
 class SignInFailure extends Error {
   constructor(
@@ -74,6 +66,7 @@ async function claimsOf(
 
 function classify(error: unknown): SignInErrorCode {
   if (error instanceof SignInFailure) return error.code;
+  if (error instanceof EmailInUseError) return 'email_in_use';
   if (error instanceof oidc.AuthorizationResponseError) {
     return error.error === 'access_denied' ? 'access_denied' : 'provider_error';
   }

@@ -19,11 +19,20 @@ let app: App;
 
 const accounts: Record<
   string,
-  { email: string; given_name: string; family_name: string; email_verified?: boolean }
+  { email: string; given_name: string; family_name: string; email_verified?: boolean | undefined }
 > = {
   pat: { email: 'pat@acme-corp.io', given_name: 'Pat', family_name: 'Lee' },
   sam: { email: 'sam@acme-corp.io', given_name: 'Sam', family_name: 'Ray' },
   unverified: { email: 'eve@evil.example', given_name: 'Eve', family_name: 'X', email_verified: false },
+  // Another subject claiming Pat's address: without email_verified, and with it.
+  'pat-unclaimed': {
+    email: 'pat@acme-corp.io',
+    given_name: 'Mallory',
+    family_name: 'X',
+    email_verified: undefined,
+  },
+  'pat-verified': { email: 'pat@acme-corp.io', given_name: 'Pat', family_name: 'Lee', email_verified: true },
+  newcomer: { email: 'kim@newco.example', given_name: 'Kim', family_name: 'Wu', email_verified: undefined },
 };
 
 beforeAll(async () => {
@@ -81,12 +90,13 @@ function callback(url: URL, cookie?: string) {
 async function signIn(
   login: string,
   query = '',
-  options: { jar?: CookieJar; headers?: Record<string, string> } = {},
+  options: { jar?: CookieJar; headers?: Record<string, string>; provider?: string } = {},
 ) {
-  const started = await start(query, options.headers);
+  const provider = options.provider ?? 'oidc';
+  const started = await start(query, options.headers, provider);
   const returned = await authorizeAtIssuer(started.authorizationUrl, {
     login,
-    returnTo: CALLBACK,
+    returnTo: `${APP_URL}/api/v1/auth/${provider}/callback`,
     ...(options.jar ? { jar: options.jar } : {}),
   });
   return callback(returned, started.stateCookie);
@@ -291,6 +301,49 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
     const res = await signIn('unverified');
     expect(res.headers.location).toBe('/?login=true&error=email_unverified');
     expect(await ctx.db.select().from(users).where(eq(users.email, 'eve@evil.example'))).toHaveLength(0);
+  });
+
+  it('never hands an account to another subject whose issuer did not verify the address', async () => {
+    const [pat] = await ctx.db.select().from(users).where(eq(users.email, 'pat@acme-corp.io'));
+    const before = await sessionCount();
+    const res = await signIn('pat-unclaimed');
+    expect(res.headers.location).toBe('/?login=true&error=email_in_use');
+    expect(res.cookies.find((c) => c.name === 'MWToken')).toBeUndefined();
+    expect(await sessionCount()).toBe(before);
+    expect(
+      await ctx.db.select().from(identities).where(eq(identities.subject, 'pat-unclaimed')),
+    ).toHaveLength(0);
+
+    // Microsoft vouches for an address only with xms_edov from the token's own tenant: never linked by e-mail.
+    const viaMicrosoft = await signIn('pat-verified', '', { provider: 'microsoft_graph' });
+    expect(viaMicrosoft.headers.location).toBe('/?login=true&error=email_in_use');
+
+    // A subject whose issuer verified the address joins the account (same user, a second identity).
+    const verified = await signIn('pat-verified');
+    expect(verified.headers.location).toBe('/session');
+    const linked = await ctx.db.select().from(identities).where(eq(identities.subject, 'pat-verified'));
+    expect(linked.map((i) => i.userId)).toEqual([pat!.id]);
+  });
+
+  it('creates an account for an unverified address apart: no invite, no company of its domain, never linked to', async () => {
+    const [company] = await ctx.db
+      .insert(companies)
+      .values({ name: 'Newco', domain: 'newco.example', licenseBy: 'domain' })
+      .returning();
+    const res = await signIn('newcomer');
+    expect(res.headers.location).toBe('/session');
+    const [kim] = await ctx.db.select().from(users).where(eq(users.email, 'kim@newco.example'));
+    expect(kim).toMatchObject({ emailVerified: false });
+    expect(kim!.companyId).not.toBe(company!.id);
+    // The same subject signs in again to it; a verified identity of that address is not attached to it.
+    expect((await signIn('newcomer')).headers.location).toBe('/session');
+    accounts['kim-verified'] = {
+      email: 'kim@newco.example',
+      given_name: 'Kim',
+      family_name: 'Wu',
+      email_verified: true,
+    };
+    expect((await signIn('kim-verified')).headers.location).toBe('/?login=true&error=email_in_use');
   });
 
   it('refuses a replayed authorization code', async () => {

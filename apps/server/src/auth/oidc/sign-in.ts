@@ -37,7 +37,26 @@ async function findUserByEmail(ctx: AppContext, email: string) {
   return user;
 }
 
-/** The identity's user, else the user with that email, else a new user (with company, membership and trial). */
+/**
+ * An account of this address exists, but this sign-in cannot prove the address is the person's: attaching
+ * the identity would hand that account to whoever controls the issuer's account.
+ */
+export class EmailInUseError extends Error {
+  constructor() {
+    super('email_in_use');
+  }
+}
+
+/**
+ * An identity already seen (issuer and subject) signs in its own user, whatever its address says now. A new
+ * identity joins the account of its address only when both the issuer vouches for the address now and the
+ * account's own address was vouched for; otherwise a new user is created, unless the address is taken.
+ */
+function attachOrRefuse(existing: typeof users.$inferSelect, input: SignInInput) {
+  if (input.profile.emailVerified && existing.emailVerified) return { user: existing, created: false };
+  throw new EmailInUseError();
+}
+
 async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
   const [linked] = await ctx.db
     .select({ user: users })
@@ -49,7 +68,7 @@ async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
     .limit(1);
   if (linked) return { user: linked.user, created: false };
   const existing = await findUserByEmail(ctx, input.profile.email);
-  if (existing) return { user: existing, created: false };
+  if (existing) return attachOrRefuse(existing, input);
   const { profile } = input;
   try {
     const user = await provisionUser(
@@ -61,6 +80,7 @@ async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
         profileImage: profile.profileImage,
         timeZone: input.timeZone,
         referredBy: input.referral,
+        emailVerified: profile.emailVerified,
       },
       ctx.now(),
     );
@@ -70,7 +90,7 @@ async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
     if (!isUniqueViolation(error)) throw error;
     const raced = await findUserByEmail(ctx, profile.email);
     if (!raced) throw error;
-    return { user: raced, created: false };
+    return attachOrRefuse(raced, input);
   }
 }
 

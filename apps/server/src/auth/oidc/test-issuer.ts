@@ -15,7 +15,7 @@ export type TestAccount = {
   email: string;
   given_name: string;
   family_name: string;
-  email_verified?: boolean;
+  email_verified?: boolean | undefined;
 };
 
 export async function startTestIssuer(options: {

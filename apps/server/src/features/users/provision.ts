@@ -32,6 +32,8 @@ export type NewUser = {
   timeZone?: string | undefined;
   isDemo?: boolean;
   referredBy?: string | undefined;
+  /** False when the issuer did not vouch for the address: no invite or company of its domain is joined. */
+  emailVerified?: boolean;
 };
 
 export function emailDomain(email: string): string {
@@ -53,22 +55,30 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
   const domain = emailDomain(email);
   const firstName = input.firstName?.trim() ?? '';
   return db.transaction(async (tx) => {
-    const [invite] = await tx
-      .select()
-      .from(invites)
-      .where(
-        and(sql`lower(${invites.email}) = ${email}`, isNull(invites.acceptedAt), isNull(invites.revokedAt)),
-      )
-      .limit(1);
+    const verified = input.emailVerified !== false;
+    const [invite] = !verified
+      ? []
+      : await tx
+          .select()
+          .from(invites)
+          .where(
+            and(
+              sql`lower(${invites.email}) = ${email}`,
+              isNull(invites.acceptedAt),
+              isNull(invites.revokedAt),
+            ),
+          )
+          .limit(1);
     let companyId: string;
     let role: string | null = null;
     if (invite) {
       companyId = invite.companyId;
       await tx.update(invites).set({ acceptedAt: now }).where(eq(invites.id, invite.id));
     } else {
-      const [byDomain] = PUBLIC_EMAIL_DOMAINS.has(domain)
-        ? []
-        : await tx.select().from(companies).where(eq(companies.domain, domain)).limit(1);
+      const [byDomain] =
+        PUBLIC_EMAIL_DOMAINS.has(domain) || !verified
+          ? []
+          : await tx.select().from(companies).where(eq(companies.domain, domain)).limit(1);
       if (byDomain && byDomain.licenseBy === 'domain') {
         companyId = byDomain.id;
       } else {
@@ -76,7 +86,7 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
           .insert(companies)
           .values({
             name: companyNameFor(domain, firstName),
-            domain: PUBLIC_EMAIL_DOMAINS.has(domain) || byDomain ? null : domain,
+            domain: PUBLIC_EMAIL_DOMAINS.has(domain) || byDomain || !verified ? null : domain,
             isDemo: input.isDemo ?? false,
           })
           .returning({ id: companies.id });
@@ -99,6 +109,7 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
         firstName,
         lastName: input.lastName?.trim() ?? '',
         profileImage: input.profileImage ?? null,
+        emailVerified: verified,
         timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC',
         companyId,
         affiliateToken: randomToken(9),
