@@ -37,10 +37,23 @@ export async function newPage(browser: Browser, options: { mobile?: boolean; tim
     locale: 'en-US',
   });
   const page = await context.newPage();
+  const refused: string[] = [];
+  cspRefusals.set(page, refused);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      refused.push(message.text());
+  });
   return { context, page };
 }
 
+/** What the server's Content-Security-Policy blocked on each page (Chromium reports it on the console). */
+const cspRefusals = new WeakMap<Page, string[]>();
+
+/** Saves what the page shows, after checking nothing on it was blocked by the security policy. */
 export async function screenshot(page: Page, name: string) {
+  const refused = cspRefusals.get(page) ?? [];
+  if (refused.length)
+    throw new Error(`The Content-Security-Policy blocked, on ${name}:\n${refused.join('\n')}`);
   await fs.mkdir(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 }

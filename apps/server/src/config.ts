@@ -27,6 +27,8 @@ const envSchema = z
     ALLOW_PRIVATE_CALENDAR_HOSTS: bool.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
+    API_DOCS: bool.optional(),
+    SOURCE_MAPS: bool.optional(),
     MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -148,6 +150,10 @@ function buildConfig(env: Env) {
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /** /api/docs (the OpenAPI explorer): on outside production unless switched off; off in production unless on. */
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    /** The web app's .map files: served outside production, kept private in production unless switched on. */
+    serveSourceMaps: env.SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000 },
     ssoProviders,
     google: { apiUrl: env.GOOGLE_API_URL },

@@ -46,6 +46,7 @@ import {
 } from './errors';
 import { errorDocument, JSON_API } from './jsonapi';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
+import { registerSecurityHeaders } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,6 +181,7 @@ export async function buildApp(
     }
   });
 
+  await registerSecurityHeaders(app, ctx.config);
   // Every response compressed when the client accepts it (JSON, the web app's files, the docs).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onResponse', async (request, reply) => {
@@ -223,7 +225,8 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's description and its explorer: always in development, in production only when API_DOCS says so.
+  if (ctx.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Who is calling: a session cookie, or a bearer token (scripts, mobile, the cable).
   app.addHook('onRequest', async (request, reply) => {
@@ -321,7 +324,9 @@ export async function buildApp(
       request.url.startsWith('/api/') ||
       request.url.startsWith('/cable') ||
       request.url.startsWith('/webhooks/');
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing (or private) file under assets/ is a 404, not the app's page under a script's name.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 'not_found', [
@@ -335,6 +340,8 @@ export async function buildApp(
       // Read at request time, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: false,
+      // Source maps are for development; a production server keeps them unless SOURCE_MAPS says otherwise.
+      allowedPath: (pathName) => ctx.config.serveSourceMaps || !pathName.endsWith('.map'),
       setHeaders: (reply, filePath) => {
         // Vite fingerprints the files under assets/: they never change, so browsers may keep them.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

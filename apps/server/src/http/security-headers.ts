@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The headers every answer carries (@fastify/helmet): a strict Content-Security-Policy for the web app (no
+ * inline or foreign script; styles inline because Mantine writes its CSS variables into <style> elements), no
+ * framing by anyone, nosniff, no referrer beyond our origin, and HSTS once APP_URL is https. The API docs'
+ * explorer (when served) loads only its own files and lives under the same policy.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const https = config.appUrl.startsWith('https://');
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Profile pictures come from the sign-in providers (https only); charts and icons may be data: URLs.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        // The API and the /cable socket are same-origin ('self' covers ws:/wss: of this origin).
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // Sign-in redirects and the Stripe checkout open other origins in the same window: keep the opener
+    // policy permissive for popups the providers may use.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Profile pictures from other origins must still load.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
