@@ -16,6 +16,8 @@ import { type Provider, ProviderError } from './types';
 import { openChannel, stopChannels } from './webhooks/channels';
 
 const MAX_ICS_BYTES = 20 * 1024 * 1024;
+/** Calendars added (files, subscriptions, CalDAV accounts, failed attempts included) per person and hour. */
+const CALENDAR_ADDITIONS_LIMIT = { max: 20, timeWindow: '1 hour' };
 
 async function assertReachableHost(ctx: AppContext, url: string, pointer: string) {
   if (ctx.config.allowPrivateCalendarHosts || (await resolvesToPublicAddress(url))) return;
@@ -189,6 +191,9 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
   app.post(
     '/api/v1/calendars/ics',
     {
+      // Every upload or subscription is a full read, expansion and scoring: a person adds a few calendars,
+      // a script adding hundreds would load the database for everyone.
+      config: { rateLimit: CALENDAR_ADDITIONS_LIMIT },
       // A file sent as base64 is a third larger than the file.
       bodyLimit: Math.ceil((MAX_ICS_BYTES * 4) / 3) + 64 * 1024,
       schema: {
@@ -280,7 +285,7 @@ export const calendarRoutes: FeatureRoutes = (app, ctx) => {
   app.post(
     '/api/v1/calendars/caldav',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: CALENDAR_ADDITIONS_LIMIT },
       schema: {
         tags: ['calendars'],
         summary:

@@ -7,6 +7,7 @@ import { connectionFor, loadCalendarWithOwner } from '../connection';
 import { reevaluateSpans } from '../evaluation/reevaluate';
 import { driverFor } from '../registry';
 import { type CalendarConnection, ProviderError, type SyncResult, type SyncWindow } from '../types';
+import { capCalendarEvents } from './calendar-cap';
 import { storeSyncResult } from './store-events';
 import { withCalendarSyncLock } from './sync-lock';
 import { markSyncFailed, markSyncRunning, markSyncSucceeded } from './sync-state';
@@ -88,7 +89,7 @@ async function syncCalendarNow(
         throw error;
       }
     };
-    const result = await read(full ? null : calendar.syncCursor);
+    const result = capCalendarEvents(await read(full ? null : calendar.syncCursor));
     const outcome = await storeSyncResult(
       ctx.db,
       { calendarId: calendar.id, userId: owner.id, companyId: owner.companyId, ownerEmail: owner.email },

@@ -14,7 +14,11 @@ export type RecurValue = Record<string, unknown>;
 
 /** Iterations one rule may take (from DTSTART, before the window) and occurrences it may yield. */
 const MAX_ITERATIONS = 200_000;
-export const MAX_OCCURRENCES = 10_000;
+/**
+ * Occurrences one series may have in a sync window (six months): every working hour of every weekday is
+ * about 1,100; more is a timetable or an attack (FREQ=MINUTELY), kept short and reported by name.
+ */
+export const MAX_OCCURRENCES = 2_000;
 
 const FREQUENCIES: Record<string, number> = {
   YEARLY: RRule.YEARLY,

@@ -480,7 +480,7 @@ class IcsParser {
           addProblem(this.problems, {
             line: p.line,
             uid,
-            message: `Recurrence cut at ${MAX_OCCURRENCES} occurrences`,
+            message: `"${body.summary || 'Untitled event'}" repeats more than ${MAX_OCCURRENCES.toLocaleString('en-US')} times in the synced window: only its first ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences are kept`,
           });
         }
         for (const s of result.starts) found.add(s);
