@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { reevaluateSpans } from '../apps/server/src/calendars/evaluation/reevaluate';
 import { parseIcs } from '../apps/server/src/calendars/providers/ics/parse-ics';
@@ -194,9 +195,13 @@ async function main() {
       .returning();
     await saveCalendarSource(ctx.db, calendar!.id, content);
 
+    // How long this thread (which also serves the API in the single-machine mode) stalls during the import.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const started = performance.now();
     await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
     const importMs = performance.now() - started;
+    stalls.disable();
     const stored = await ctx.db
       .select({ id: meetings.id })
       .from(meetings)
@@ -219,6 +224,16 @@ async function main() {
       '≥ 5,000',
       rate >= 5000 && stored.length >= EVENTS * 0.95,
       `${(importMs / parseMs).toFixed(1)}× parsing alone`,
+    );
+
+    const longestStallMs = stalls.max / 1e6;
+    report(
+      'longest event-loop stall during the import',
+      longestStallMs,
+      'ms',
+      '< 250 ms',
+      longestStallMs < 250,
+      `p99 ${(stalls.percentile(99) / 1e6).toFixed(0)} ms`,
     );
 
     await readBusiestDays(ctx, user.id, calendar!.id);

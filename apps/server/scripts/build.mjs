@@ -1,4 +1,4 @@
-// Builds the server into dist/main.js: production runs compiled JavaScript, not TypeScript through a loader.
+// Builds the server into dist/main.js (and the ICS parser's thread, dist/parse-ics.worker.js): production runs compiled JavaScript, not TypeScript through a loader.
 // The workspace's own packages (@meetwell/*, TypeScript sources) are bundled in; every npm dependency stays
 // external and is loaded from node_modules as usual. The SQL migrations are copied beside the bundle.
 import fs from 'node:fs/promises';
@@ -12,8 +12,13 @@ const started = Date.now();
 
 await fs.rm(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // The ICS parser's worker thread is its own entry, loaded by URL beside main.js.
+  entryPoints: [
+    path.join(root, 'src/main.ts'),
+    path.join(root, 'src/calendars/providers/ics/parse-ics.worker.ts'),
+  ],
+  outdir: dist,
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { calendarSources } from '../db/schema';
 
@@ -18,11 +18,26 @@ export async function saveCalendarSource(
     });
 }
 
+/** Large files are read in parts: one 20 MB value would be decoded in a single long pause of the event loop. */
+const PART_BYTES = 1024 * 1024;
+
 /** The bytes of an imported file, or undefined for a calendar without one. */
 export async function loadCalendarSource(db: Database, calendarId: string): Promise<Buffer | undefined> {
   const [row] = await db
-    .select({ content: calendarSources.content })
+    .select({ size: sql<number>`octet_length(${calendarSources.content})` })
     .from(calendarSources)
     .where(eq(calendarSources.calendarId, calendarId));
-  return row?.content;
+  if (!row) return undefined;
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < row.size || parts.length === 0; offset += PART_BYTES) {
+    const [part] = await db
+      .select({
+        bytes: sql<Buffer>`substring(${calendarSources.content} from ${offset + 1} for ${PART_BYTES})`,
+      })
+      .from(calendarSources)
+      .where(eq(calendarSources.calendarId, calendarId));
+    if (!part) return undefined;
+    parts.push(Buffer.from(part.bytes));
+  }
+  return Buffer.concat(parts);
 }

@@ -32,3 +32,13 @@ export function bulkInsert<Row>(
   const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '));
   return sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${names} from ${jsonRecordset(columns, rows)} ${suffix ?? sql``}`;
 }
+
+/**
+ * A list of values as one JSON parameter, as a subquery for `in (…)` / `not in (…)`: PostgreSQL hashes it
+ * (a semi- or anti-join). The driver's array encoding escapes element by element, slow for tens of thousands;
+ * a placeholder per value stops at PostgreSQL's 65,535 parameters; and `<> all(array(select …))` is
+ * compared row by row, quadratic.
+ */
+export function jsonValues(values: readonly string[], pgType: 'text' | 'uuid' = 'text'): SQL {
+  return sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::${sql.raw(pgType)})`;
+}

@@ -1,6 +1,7 @@
 import { blockCoversOccurrence } from '@meetwell/domain';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { jsonValues } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { meetings, wellnessBlocks } from '../../db/schema';
 
@@ -36,7 +37,7 @@ export async function coverOccurrencesOfConvertedSeries(
     .where(
       and(
         eq(meetings.calendarId, calendarId),
-        inArray(meetings.id, [...meetingIds]),
+        sql`${meetings.id} in ${jsonValues([...meetingIds], 'uuid')}`,
         isNotNull(meetings.recurringEventId),
         isNull(meetings.wellnessBlockId),
         or(isNull(meetings.maybeWellnessBlock), sql`${meetings.maybeWellnessBlock} <> 'verified_false'`),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
 import { and, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { type BulkColumn, bulkInsert, jsonRecordset } from '../../db/bulk';
+import { type BulkColumn, bulkInsert, jsonRecordset, jsonValues } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
 import {
@@ -40,6 +40,7 @@ export type StoreOutcome = {
 };
 
 const BATCH = 1000;
+const PREPARE_SLICE = 500;
 /** The events MeetWell wrote for Wellness blocks carry the block's id (see wellness-blocks/calendar-event). */
 const WELLNESS_BLOCK_MARKER =
   /^wellness-block:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -185,8 +186,17 @@ async function prescoreFirstImport(
   if (!inputs) return null;
   const spans = mergeSpans(prepared.map((p) => ({ from: p.event.startsAt, to: p.event.endsAt })));
   const others = await loadNeighbours(tx, target.userId, spans);
-  const rows = prepared.map((p) => ({ ...p.row, id: randomUUID(), skipEvaluation: false }));
-  const neighbours = [...rows, ...others].map((m) => neighbourOf(inputs, m));
+  const rows: (PreparedEvent['row'] & { id: string; skipEvaluation: boolean })[] = [];
+  const neighbours: ReturnType<typeof neighbourOf>[] = [];
+  for (let i = 0; i < prepared.length; i += PREPARE_SLICE) {
+    if (i > 0) await nextTurn();
+    for (const p of prepared.slice(i, i + PREPARE_SLICE)) {
+      const row = { ...p.row, id: randomUUID(), skipEvaluation: false };
+      rows.push(row);
+      neighbours.push(neighbourOf(inputs, row));
+    }
+  }
+  for (const other of others) neighbours.push(neighbourOf(inputs, other));
   const occurrences = indexBlockOccurrences(
     expandWellnessBlockOccurrences(inputs.blocks, {
       from: new Date(spans[0]!.from),
@@ -310,7 +320,13 @@ export async function storeSyncResult(
     const changedMeetingIds: string[] = [];
     const touched: TouchedSpan[] = [];
     const seen = new Set<string>();
-    const all: PreparedEvent[] = result.events.map((event) => ({ event, ...meetingRow(target, event, now) }));
+    // Tens of thousands of events are described in slices, with turns of the event loop between.
+    const all: PreparedEvent[] = [];
+    for (let i = 0; i < result.events.length; i += PREPARE_SLICE) {
+      if (i > 0) await nextTurn();
+      for (const event of result.events.slice(i, i + PREPARE_SLICE))
+        all.push({ event, ...meetingRow(target, event, now) });
+    }
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
     let prescore = await prescoreFirstImport(tx, target, all);
     const firstImport = prescore !== null;
@@ -330,7 +346,7 @@ export async function storeSyncResult(
           .where(
             and(
               eq(meetings.calendarId, target.calendarId),
-              sql`${meetings.providerEventId} = any(${sql.param(all.map((p) => p.event.providerEventId))}::text[])`,
+              sql`${meetings.providerEventId} in ${jsonValues(all.map((p) => p.event.providerEventId))}`,
             ),
           )
       : [];
@@ -459,7 +475,7 @@ export async function storeSyncResult(
         .set({ status: 'deleted', updatedAt: now })
         .where(
           seenIds.length
-            ? and(inWindow, sql`${meetings.providerEventId} <> all(${sql.param(seenIds)}::text[])`)
+            ? and(inWindow, sql`${meetings.providerEventId} not in ${jsonValues(seenIds)}`)
             : inWindow,
         )
         .returning({ id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt });

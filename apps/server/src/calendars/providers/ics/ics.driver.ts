@@ -7,6 +7,7 @@ import {
 } from '../../types';
 import { type IcsClientOptions, type IcsValidators, readIcsSource } from './ics.client';
 import { parseIcs } from './parse-ics';
+import { parseIcsOffThread } from './parse-ics-off-thread';
 import { ianaZone } from './time-zones';
 
 export type IcsDriverOptions = IcsClientOptions;
@@ -101,7 +102,7 @@ export function createIcsDriver(options: IcsDriverOptions = {}): CalendarDriver 
       // An HTML error page answered with 200 must not empty the calendar.
       if (!hasCalendar(read.body))
         throw new ProviderError('invalid', 'The calendar feed did not return an ICS calendar');
-      const { events, problems } = parseIcs(read.body, {
+      const { events, problems } = await parseIcsOffThread(read.body, {
         window: params.window,
         ownerEmail: connection.ownerEmail,
         defaultTimeZone: connection.timeZone,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseIcs } from './parse-ics';
+import { OFF_THREAD_FROM_BYTES, parseIcsOffThread } from './parse-ics-off-thread';
+
+const window = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-07-01T00:00:00Z') };
+const options = { window, ownerEmail: 'me@example.com', defaultTimeZone: 'Europe/Berlin' };
+
+/** A large file: thousands of events and weekly series with zones, attendees and descriptions. */
+function bigCalendar(events: number): Uint8Array {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//MeetWell test//EN'];
+  for (let i = 0; i < events; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const month = String((i % 6) + 1).padStart(2, '0');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${i}@example.com`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART;TZID=Europe/Berlin:2026${month}${day}T${String(8 + (i % 9)).padStart(2, '0')}0000`,
+      'DURATION:PT45M',
+      ...(i % 50 === 0 ? ['RRULE:FREQ=WEEKLY;COUNT=10'] : []),
+      `SUMMARY:Meeting ${i} – café ☕`,
+      `DESCRIPTION:Agenda:\\n- item one\\n- item two\\nObjectives:\\n- decide ${i}`,
+      'ORGANIZER:mailto:boss@example.com',
+      'ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.com',
+      'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.com',
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return new TextEncoder().encode(lines.join('\r\n'));
+}
+
+describe('parseIcsOffThread', () => {
+  it('answers exactly what parseIcs answers, for small files on the spot and large ones on a thread', async () => {
+    const small = bigCalendar(20);
+    expect(small.byteLength).toBeLessThan(OFF_THREAD_FROM_BYTES);
+    expect(await parseIcsOffThread(small, options)).toEqual(parseIcs(small, options));
+
+    const large = bigCalendar(3_000);
+    expect(large.byteLength).toBeGreaterThan(OFF_THREAD_FROM_BYTES);
+    const offThread = await parseIcsOffThread(large, options);
+    expect(offThread.events.length).toBeGreaterThan(3_000);
+    expect(offThread).toEqual(parseIcs(large, options));
+    expect(offThread.events[0]!.startsAt).toBeInstanceOf(Date);
+  });
+
+  it('leaves the main thread free while a large file is parsed', async () => {
+    const large = bigCalendar(12_000);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      await parseIcsOffThread(large, options);
+    } finally {
+      clearInterval(timer);
+    }
+    // Parsed on this thread the timer could not fire at all until the end; here it keeps running.
+    expect(ticks).toBeGreaterThan(5);
+  });
+});
