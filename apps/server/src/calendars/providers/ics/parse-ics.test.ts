@@ -103,6 +103,79 @@ describe('parseIcs: recurrence', () => {
     expect(events[0]!.originalStartsAt?.toISOString()).toBe('2024-05-06T14:00:00.000Z');
   });
 
+  it("puts an override whose RECURRENCE-ID names no occurrence in place of that day's occurrence", () => {
+    const ics = (recurrenceId: string, range = '') =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:orphan-1',
+        'DTSTART;TZID=Europe/Berlin:20240603T100000',
+        'DTEND;TZID=Europe/Berlin:20240603T110000',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'SUMMARY:Weekly',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:orphan-1',
+        // The series started at 9:30 when this occurrence was moved; it has moved to 10:00 since.
+        `RECURRENCE-ID;TZID=Europe/Berlin${range}:${recurrenceId}`,
+        'DTSTART;TZID=Europe/Berlin:20240610T150000',
+        'DTEND;TZID=Europe/Berlin:20240610T160000',
+        'SUMMARY:Weekly (moved)',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n');
+    const { events, problems } = parseIcs(Buffer.from(ics('20240610T093000')), YEAR_2024);
+    expect(rows(events)).toEqual([
+      [
+        'orphan-1::2024-06-03T08:00:00.000Z',
+        '2024-06-03T08:00:00.000Z',
+        '2024-06-03T09:00:00.000Z',
+        'confirmed',
+      ],
+      [
+        'orphan-1::2024-06-10T08:00:00.000Z',
+        '2024-06-10T13:00:00.000Z',
+        '2024-06-10T14:00:00.000Z',
+        'confirmed',
+      ],
+      [
+        'orphan-1::2024-06-17T08:00:00.000Z',
+        '2024-06-17T08:00:00.000Z',
+        '2024-06-17T09:00:00.000Z',
+        'confirmed',
+      ],
+    ]);
+    expect(events.find((e) => e.startsAt.toISOString() === '2024-06-10T13:00:00.000Z')?.summary).toBe(
+      'Weekly (moved)',
+    );
+    expect(problems).toEqual([
+      expect.objectContaining({
+        uid: 'orphan-1',
+        message: expect.stringContaining(
+          'names no occurrence of its series: it replaces the one of 2024-06-10',
+        ),
+      }),
+    ]);
+
+    // RANGE=THISANDFUTURE from an unmatched start: that day's occurrence and the later ones move, once each.
+    const range = parseIcs(Buffer.from(ics('20240610T093000', ';RANGE=THISANDFUTURE')), YEAR_2024);
+    expect(rows(range.events).map((r) => r[1])).toEqual([
+      '2024-06-03T08:00:00.000Z',
+      '2024-06-10T13:00:00.000Z',
+      '2024-06-17T13:00:00.000Z',
+    ]);
+
+    // No occurrence that day: the override stands on its own, as before.
+    const alone = parseIcs(Buffer.from(ics('20240611T100000')), YEAR_2024);
+    expect(rows(alone.events).map((r) => r[1])).toEqual([
+      '2024-06-03T08:00:00.000Z',
+      '2024-06-10T08:00:00.000Z',
+      '2024-06-10T13:00:00.000Z',
+      '2024-06-17T08:00:00.000Z',
+    ]);
+  });
+
   it('applies RANGE=THISANDFUTURE to that occurrence and every later one (Apple)', () => {
     const { events, problems } = parse('apple-thisandfuture.ics');
     expect(problems).toEqual([]);

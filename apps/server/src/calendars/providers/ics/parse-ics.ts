@@ -348,6 +348,8 @@ class IcsParser {
     type Override = {
       key: { iso: string; utc: number };
       rid: IcsTime;
+      /** The original start in the series' zone: the RECURRENCE-ID's, or the occurrence it was snapped to. */
+      originalLocal: number;
       resolved: Resolved;
       thisAndFuture: boolean;
       body: IcsEventBody | undefined;
@@ -361,6 +363,7 @@ class IcsParser {
       resolvedOverrides.push({
         key,
         rid: resolved.winner.rid!,
+        originalLocal: masterTiming ? this.toSeriesLocal(masterTiming, resolved.winner.rid!, uid) : 0,
         resolved,
         thisAndFuture: resolved.winner.thisAndFuture,
         body: component ? this.body(component, uid) : undefined,
@@ -371,15 +374,15 @@ class IcsParser {
     const recurring =
       !!masterComponent &&
       (props(masterComponent, 'rrule').length > 0 || props(masterComponent, 'rdate').length > 0);
+    if (recurring && masterTiming && masterBody) {
+      this.snapOrphanOverrides(uid, masterComponent!, masterTiming, masterBody, resolvedOverrides, groups);
+    }
 
     // RANGE=THISANDFUTURE: the override's changes apply to every later occurrence.
     const rangeOverrides = resolvedOverrides
       .filter((o) => o.thisAndFuture && masterTiming)
       .map((o) => {
-        const delta = o.timing
-          ? this.toSeriesLocal(masterTiming!, o.timing.start, uid) -
-            this.toSeriesLocal(masterTiming!, o.rid, uid)
-          : 0;
+        const delta = o.timing ? this.toSeriesLocal(masterTiming!, o.timing.start, uid) - o.originalLocal : 0;
         return { override: o, delta };
       })
       .sort((a, b) => a.override.key.utc - b.override.key.utc);
@@ -417,7 +420,7 @@ class IcsParser {
         const tf = rangeFor(rangeOverrides, o.key.utc, o);
         body = o.body ?? tf?.override.body ?? masterBody;
         timing = masterTiming;
-        startLocal = this.toSeriesLocal(masterTiming, o.rid, uid) + (tf?.delta ?? 0);
+        startLocal = o.originalLocal + (tf?.delta ?? 0);
         duration = tf?.override.timing?.duration;
       } else {
         const start = o.rid;
@@ -443,22 +446,68 @@ class IcsParser {
     }
   }
 
-  private expandSeries(
+  /**
+   * An override whose RECURRENCE-ID names no occurrence (its series was moved since it was made, or the time
+   * is written another way) takes the place of its series' occurrence on the same local day, the nearest one
+   * not overridden already, instead of showing beside it; the import report says so. RFC 5545 leaves the case
+   * open; with no occurrence that day the override stands on its own.
+   */
+  private snapOrphanOverrides(
     uid: string,
     component: IcsComponent,
     timing: Timing,
     body: IcsEventBody,
-    seriesCancelled: boolean,
-    overrides: ReadonlyMap<string, unknown>,
-    rangeOverrides: RangeOverride[],
+    overrides: { key: { iso: string; utc: number }; originalLocal: number }[],
+    groups: Map<string, unknown>,
   ) {
-    const durationMs = timing.duration.nominalMs + timing.duration.exactMs;
-    const shift = rangeOverrides.reduce((max, r) => Math.max(max, Math.abs(r.delta)), 0);
-    const fromLocal = this.from - DAY_MS - durationMs - shift;
-    const toLocal = this.to + DAY_MS + shift;
+    const claimed = new Set(overrides.map((o) => o.key.iso));
+    const keyOf = (local: number) => {
+      const utc = timing.zone.toUtc(local);
+      return { iso: timing.allDay ? isoDate(local) : new Date(utc).toISOString(), utc };
+    };
+    for (const o of overrides) {
+      const local = o.originalLocal;
+      const day = Math.floor(local / DAY_MS) * DAY_MS;
+      const sameDay = [
+        ...this.occurrenceStarts(uid, component, timing, body, day, day + DAY_MS, false).keys(),
+      ]
+        .filter((start) => start >= day && start < day + DAY_MS)
+        .sort((a, b) => Math.abs(a - local) - Math.abs(b - local) || a - b);
+      if (sameDay.includes(local)) continue;
+      const target = sameDay
+        .map((start) => ({ start, key: keyOf(start) }))
+        .find((c) => !claimed.has(c.key.iso));
+      if (!target) continue;
+      addProblem(this.problems, {
+        uid,
+        message: `An override's RECURRENCE-ID (${o.key.iso}) names no occurrence of its series: it replaces the one of ${target.key.iso}`,
+      });
+      const group = groups.get(o.key.iso);
+      groups.delete(o.key.iso);
+      groups.set(target.key.iso, group);
+      claimed.add(target.key.iso);
+      o.key = target.key;
+      o.originalLocal = target.start;
+    }
+  }
+
+  /**
+   * The series' occurrence starts (wall-clock, in its zone) between two local instants, each with its own
+   * duration when an RDATE period gives one: RRULE and RDATE, less EXRULE and EXDATE. `report` adds what
+   * cannot be read (or was cut) to the problems; a second look at the same series passes false.
+   */
+  private occurrenceStarts(
+    uid: string,
+    component: IcsComponent,
+    timing: Timing,
+    body: IcsEventBody,
+    fromLocal: number,
+    toLocal: number,
+    report: boolean,
+  ): Map<number, IcsDuration | undefined> {
+    const problems = report ? this.problems : [];
     const untilUtcToLocal = (utc: number) =>
       (timing.allDay ? this.resolver.allDay : timing.zone).toLocal(utc);
-
     // Occurrence starts (wall-clock) → their own duration when an RDATE period gives one.
     const starts = new Map<number, IcsDuration | undefined>();
     starts.set(timing.start.local, undefined);
@@ -475,9 +524,9 @@ class IcsParser {
           fromLocal,
           toLocal,
         });
-        if (result.error) addProblem(this.problems, { line: p.line, uid, message: result.error });
+        if (result.error) addProblem(problems, { line: p.line, uid, message: result.error });
         if (result.truncated) {
-          addProblem(this.problems, {
+          addProblem(problems, {
             line: p.line,
             uid,
             message: `"${body.summary || 'Untitled event'}" repeats more than ${MAX_OCCURRENCES.toLocaleString('en-US')} times in the synced window: only its first ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences are kept`,
@@ -508,7 +557,7 @@ class IcsParser {
         }
         const time = readTimeValue(value, tzid);
         if (time) starts.set(this.toSeriesLocal(timing, time, uid), undefined);
-        else addProblem(this.problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
+        else addProblem(problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
       }
     }
 
@@ -519,7 +568,7 @@ class IcsParser {
       for (const value of p.values) {
         const time = readTimeValue(value, tzid);
         if (!time) {
-          addProblem(this.problems, { line: p.line, uid, message: 'Unreadable EXDATE value' });
+          addProblem(problems, { line: p.line, uid, message: 'Unreadable EXDATE value' });
           continue;
         }
         // A date on a date-time series removes that day's occurrences.
@@ -528,8 +577,27 @@ class IcsParser {
       }
     }
 
+    for (const local of [...starts.keys()]) {
+      if (excluded.has(local) || excludedDays.has(Math.floor(local / DAY_MS))) starts.delete(local);
+    }
+    return starts;
+  }
+
+  private expandSeries(
+    uid: string,
+    component: IcsComponent,
+    timing: Timing,
+    body: IcsEventBody,
+    seriesCancelled: boolean,
+    overrides: ReadonlyMap<string, unknown>,
+    rangeOverrides: RangeOverride[],
+  ) {
+    const durationMs = timing.duration.nominalMs + timing.duration.exactMs;
+    const shift = rangeOverrides.reduce((max, r) => Math.max(max, Math.abs(r.delta)), 0);
+    const fromLocal = this.from - DAY_MS - durationMs - shift;
+    const toLocal = this.to + DAY_MS + shift;
+    const starts = this.occurrenceStarts(uid, component, timing, body, fromLocal, toLocal, true);
     for (const [local, ownDuration] of starts) {
-      if (excluded.has(local) || excludedDays.has(Math.floor(local / DAY_MS))) continue;
       const originalUtc = timing.zone.toUtc(local);
       const iso = timing.allDay ? isoDate(local) : new Date(originalUtc).toISOString();
       if (overrides.has(iso)) continue;
