@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from '../lib/crypto';
@@ -33,24 +33,37 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+/** Every request looks its session up: a prepared statement, built and planned once per database and connection. */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
 /** Resolves a session token (cookie or bearer) to its user, or null when unknown, expired or revoked. */
 export async function authenticateToken(
   db: Database,
   token: string | undefined | null,
 ): Promise<Authenticated | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashToken(token), now: new Date() });
   return row ? { user: row.user, sessionId: row.sessionId } : null;
 }
 

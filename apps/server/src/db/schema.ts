@@ -343,6 +343,10 @@ export const meetings = pgTable(
   (t) => [
     uniqueIndex('meetings_calendar_event_idx').on(t.calendarId, t.providerEventId),
     index('meetings_user_starts_idx').on(t.userId, t.startsAt),
+    // A period's meetings are found by start from a month before it; longer events by this small index.
+    index('meetings_user_long_idx')
+      .on(t.userId, t.startsAt)
+      .where(sql`${t.endsAt} - ${t.startsAt} > interval '31 days'`),
     index('meetings_company_starts_idx').on(t.companyId, t.startsAt),
     index('meetings_event_key_idx').on(t.eventKey),
     index('meetings_organizer_idx').on(t.companyId, t.organizerEmail),

@@ -25,6 +25,11 @@ function groupBy<T extends { meetingId: string }>(rows: T[]) {
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
+const byOrganizerThenEmail = (
+  a: { organizer: boolean; email: string },
+  b: { organizer: boolean; email: string },
+) => Number(b.organizer) - Number(a.organizer) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
+
 /** Meetings as the API shows them (type meetings), with attendees, items, block and action, in 5 queries. */
 export async function presentMeetings(db: Database, rows: MeetingRow[]) {
   if (rows.length === 0) return [];
@@ -83,7 +88,8 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]) {
       details_positive: evaluation?.details_positive ?? [],
       details_negative: evaluation?.details_negative ?? [],
       details_maybe: evaluation?.details_maybe ?? [],
-      attendees: (attendeesBy.get(m.id) ?? []).map((a) => ({
+      // The organizer first, then by address (the provider's own order is not kept).
+      attendees: (attendeesBy.get(m.id) ?? []).sort(byOrganizerThenEmail).map((a) => ({
         email: a.email,
         name: a.name,
         role: a.organizer ? 'organizer' : (a.role ?? 'attendee'),

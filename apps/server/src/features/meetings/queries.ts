@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, lt, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { calendars, meetings } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -12,35 +12,6 @@ export async function findOwnMeeting(db: Database, userId: string, meetingId: st
     .limit(1);
   if (!row || row.status === 'deleted') throw notFound('meeting');
   return row;
-}
-
-/**
- * The meetings of a period in watched calendars, at most `limit` of them (earliest first). Only meeting
- * columns are read: a calendar row may stand behind thousands of meetings.
- */
-export async function listMeetingsInPeriod(
-  db: Database,
-  userId: string,
-  from: Date,
-  to: Date,
-  limit: number,
-) {
-  return db
-    .select(getTableColumns(meetings))
-    .from(meetings)
-    .innerJoin(calendars, eq(calendars.id, meetings.calendarId))
-    .where(
-      and(
-        eq(meetings.userId, userId),
-        eq(calendars.watching, true),
-        ne(meetings.status, 'deleted'),
-        ne(meetings.status, 'cancelled'),
-        lt(meetings.startsAt, to),
-        gt(meetings.endsAt, from),
-      ),
-    )
-    .orderBy(asc(meetings.startsAt), asc(meetings.id))
-    .limit(limit);
 }
 
 /** The first sync of a period is still running: nothing can be shown for it yet. */

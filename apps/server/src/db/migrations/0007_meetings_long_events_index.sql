@@ -1,0 +1,1 @@
+CREATE INDEX "meetings_user_long_idx" ON "meetings" USING btree ("user_id","starts_at") WHERE "meetings"."ends_at" - "meetings"."starts_at" > interval '31 days';

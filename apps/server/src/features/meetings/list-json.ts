@@ -1,0 +1,136 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+
+/** An instant as JavaScript's toISOString writes it (UTC, milliseconds, Z), so both presenters agree. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const items = (table: string, fields: SQL) => sql`coalesce((
+  select json_agg(json_build_object(${fields}) order by i.position, i.created_at)
+    from ${sql.raw(`"${table}"`)} i
+   where i.meeting_id = m.id and i.status <> 'deleted'), '[]'::json)`;
+
+const ITEM_COMMON = sql`'id', i.id, 'meeting_id', i.meeting_id, 'description', i.description`;
+
+/**
+ * The meetings of a period as the API's `data` array, built by PostgreSQL in one statement: one row of JSON
+ * text, passed to the client without being parsed and serialised again in JavaScript. The same attributes,
+ * in the same order, as `presentMeetings` (which serves single meetings); `list-json.test.ts` holds them
+ * equal. At most `limit` meetings are read; `count` says how many were.
+ */
+export async function listMeetingsJson(
+  pool: pg.Pool,
+  userId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<{ count: number; data: string }> {
+  // A named statement: each connection plans it once, not on every read (planning costs more than running).
+  const query = dialect.sqlToQuery(meetingsListQuery(userId, from, to, limit));
+  const result = await pool.query<{ count: number; data: string }>({
+    name: 'meetings_list_json',
+    text: query.sql,
+    values: query.params,
+  });
+  const row = result.rows[0]!;
+  return { count: row.count, data: row.data };
+}
+
+const dialect = new PgDialect();
+
+/** The statement of listMeetingsJson (exported for EXPLAIN in benchmarks). */
+export function meetingsListQuery(userId: string, from: Date, to: Date, limit: number): SQL {
+  return sql`
+    with m as (
+      select m.* from meetings m
+        join calendars c on c.id = m.calendar_id
+       where m.user_id = ${userId} and c.watching
+         and m.status not in ('deleted', 'cancelled')
+         and m.starts_at < ${to.toISOString()}::timestamptz and m.ends_at > ${from.toISOString()}::timestamptz
+         -- By start from a month before the period (an index range); longer events by their own index.
+         and (m.starts_at > ${from.toISOString()}::timestamptz - interval '31 days'
+              or m.ends_at - m.starts_at > interval '31 days')
+       order by m.starts_at, m.id
+       limit ${limit}
+    ),
+    docs as (
+      select m.starts_at, m.id, json_build_object(
+        'type', 'meetings',
+        'id', m.id,
+        'attributes', json_build_object(
+          'summary', m.summary,
+          'description', m.description,
+          'location', m.location,
+          'conference_url', m.conference_url,
+          'starts_at', ${iso(sql`m.starts_at`)},
+          'ends_at', ${iso(sql`m.ends_at`)},
+          'all_day', m.all_day,
+          'recurring_meeting', m.recurring_meeting,
+          'status', m.status,
+          'score', m.score,
+          'quality_label', m.quality_label,
+          'letter_grade', m.evaluation->>'letter_grade',
+          'not_scored_reason', m.evaluation->>'not_scored_reason',
+          'results', coalesce(m.evaluation->'results', '{}'::json),
+          'details_positive', coalesce(m.evaluation->'details_positive', '[]'::json),
+          'details_negative', coalesce(m.evaluation->'details_negative', '[]'::json),
+          'details_maybe', coalesce(m.evaluation->'details_maybe', '[]'::json),
+          'attendees', coalesce((
+            select json_agg(json_build_object(
+                'email', at.email,
+                'name', at.name,
+                'role', case when at.organizer then 'organizer' else coalesce(at.role, 'attendee') end,
+                'optional', at.optional,
+                'status', at.response_status,
+                'self', at.is_self
+              ) order by at.organizer desc, at.email)
+              from attendees at where at.meeting_id = m.id), '[]'::json),
+          'attendees_count', m.attendees_count,
+          'organizer_email', case when m.organizer_email is null then null else json_build_object(
+            'email', m.organizer_email, 'domain', m.organizer_domain, 'name', m.organizer_name) end,
+          'response_status', m.response_status,
+          'user_optional', m.user_optional,
+          'cost', m.cost,
+          'duration', m.duration_seconds,
+          'intention', m.intention,
+          'category', m.category,
+          'skip_evaluation', m.skip_evaluation,
+          'wellness_blockable', coalesce(m.maybe_wellness_block = 'true', false),
+          'wellness_block_id', m.wellness_block_id,
+          'wellness_block_category', b.category,
+          'maybe_wellness_block', m.maybe_wellness_block,
+          'maybe_wellness_block_category', m.maybe_wellness_block_category,
+          'event_report_card_id', m.event_report_card_id,
+          'non_compliance_action', case when a.status in ('scheduled', 'done') then a.action
+                                        else m.non_compliance_action end,
+          'action_status', a.status,
+          'compliant', m.compliant,
+          'compliance_deadline', ${iso(sql`coalesce(a.compliance_deadline, m.compliance_deadline)`)},
+          'edit_permission', m.edit_permission,
+          'metadata_importable', m.edit_permission,
+          'calendar_id', m.calendar_id,
+          'agenda_items', ${items(
+            'agenda_items',
+            sql`${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
+              'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
+              'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${iso(sql`i.started_at`)},
+              'ended_at', ${iso(sql`i.ended_at`)}`,
+          )},
+          'objectives', ${items(
+            'objectives',
+            sql`${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`,
+          )},
+          'prework_items', ${items(
+            'prework_items',
+            sql`${ITEM_COMMON}, 'url', i.url, 'timebox', i.timebox, 'position', i.position,
+              'status', i.status, 'source', i.source`,
+          )}
+        )
+      ) as doc
+      from m
+      left join actions a on a.meeting_id = m.id
+      left join wellness_blocks b on b.id = m.wellness_block_id
+    )
+    select (select count(*)::int from m) as count,
+           coalesce((select json_agg(doc order by starts_at, id) from docs), '[]'::json)::text as data`;
+}
