@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { personColor } from '../constants/colors';
 import { HOUR, MIN, row, T0 } from '../testing/factories';
 import {
+  complianceCountsText,
   reportAverageAttendees,
   reportAverageScoresBy,
   reportAverages,
@@ -247,6 +248,18 @@ describe('other reports', () => {
       total: 4,
       percent: 66.67,
     });
+    expect(complianceCountsText(reportCompliantMeetings(rows))).toBe('2 compliant · 1 not · 1 not checked');
+    expect(complianceCountsText(reportCompliantMeetings(rows.slice(0, 3)))).toBe('2 compliant · 1 not');
+  });
+
+  it('the compliance line always accounts for every meeting counted', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(true, false, null), { maxLength: 60 }), (flags) => {
+        const report = reportCompliantMeetings(flags.map((compliant) => row({ compliant })));
+        const numbers = [...complianceCountsText(report).matchAll(/\d+/g)].map((m) => Number(m[0]));
+        expect(numbers.reduce((sum, n) => sum + n, 0)).toBe(report.total);
+      }),
+    );
   });
 
   it('reportAverageScoresBy: per organizer per local day, and the leaderboard', () => {

@@ -18,6 +18,7 @@ import {
   qualityLabel,
 } from '../evaluation/grades';
 import { type DateRange, spanDays } from '../formats/date-range';
+import { formatNumber } from '../formats/number';
 import { workHours } from '../formats/work-hours';
 import { DAY_MS, epochDayToIsoDate, MINUTE_MS, toMs } from '../lib/time';
 import { isValidTimeZone, utcToWall } from '../lib/tz';
@@ -488,6 +489,17 @@ export function compliantMeetingsFromSums(sums: {
     total: sums.meetings,
     percent: known ? ratio(sums.compliant * 100, known) : 0,
   };
+}
+
+/**
+ * The Compliant meetings tile's line: the counts behind the percentage, and how many meetings of the span
+ * carry no compliance check (auto-balance checks only meetings it may act on: those others organize, from the
+ * day it is on), so the counts always add up to the meetings the other tiles count.
+ */
+export function complianceCountsText(report: CompliantMeetingsReport): string {
+  const unchecked = Math.max(0, report.total - report.compliant - report.non_compliant);
+  const counts = `${formatNumber(report.compliant, 0)} compliant · ${formatNumber(report.non_compliant, 0)} not`;
+  return unchecked ? `${counts} · ${formatNumber(unchecked, 0)} not checked` : counts;
 }
 
 // ---------------------------------------------------------------------------------------------------------

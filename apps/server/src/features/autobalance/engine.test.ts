@@ -1,3 +1,4 @@
+import { complianceCountsText } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
@@ -12,6 +13,7 @@ import { bearerFor } from '../../test/factories';
 import { hrefs, type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
 import { meetingFlagRoutes } from '../meetings/flags';
+import { reportRoutes } from '../reports/routes';
 import { reconcileUser, sweep } from './engine';
 import { listRoutes } from './lists.routes';
 import { autoBalanceRoutes } from './routes';
@@ -42,7 +44,7 @@ beforeAll(async () => {
     APP_URL: 'https://app.meetwell.test',
   });
   worker = await startWorker(ctx, { concurrency: 2, crontab: false, pollInterval: 100 });
-  app = await createTestApp(ctx, [autoBalanceRoutes, listRoutes, meetingFlagRoutes]);
+  app = await createTestApp(ctx, [autoBalanceRoutes, listRoutes, meetingFlagRoutes, reportRoutes]);
 });
 afterEach(() => ctx.setNow(null));
 afterAll(async () => {
@@ -241,6 +243,31 @@ describe('decline', () => {
     expect(future.json().data).toEqual([]);
     const [stored] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
     expect(stored!.compliant).toBe(true);
+  });
+
+  it('has the You view count the compliance it decides, and say what it did not check', async () => {
+    const owner = await newUser();
+    const coming = await insertMeeting(ctx, owner, { startsAt: hoursAhead(40), summary: 'Coming' });
+    const past = await insertMeeting(ctx, owner, { startsAt: hoursAhead(-30), summary: 'Past' });
+    await reevaluateMeetings(ctx, owner.user.id, [coming.id, past.id]);
+    await waitFor(async () => expect((await actionOf(coming.id))?.status).toBe('scheduled'));
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const compliance = async () => {
+      const res = await app.inject({
+        url: `/api/v1/reports/compliant_meetings?start=${day(-3)}&end=${day(4)}&who=user`,
+        headers: owner.headers,
+      });
+      return res.json().data.attributes.rows;
+    };
+    const before = await compliance();
+    expect(before).toMatchObject({ compliant: 0, non_compliant: 1, total: 2 });
+    expect(complianceCountsText(before)).toBe('0 compliant · 1 not · 1 not checked');
+
+    // The meeting is fixed: the engine marks it compliant, and the built roll-up follows.
+    await ctx.db.insert(agendaItems).values({ meetingId: coming.id, description: 'Decide' });
+    await reevaluateMeetings(ctx, owner.user.id, [coming.id]);
+    await waitFor(async () => expect((await actionOf(coming.id))!.status).toBe('cancelled'));
+    await waitFor(async () => expect(await compliance()).toMatchObject({ compliant: 1, non_compliant: 0 }));
   });
 });
 

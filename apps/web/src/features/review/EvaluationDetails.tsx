@@ -1,6 +1,7 @@
 import { Avatar, Grid, Group, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   type BreakdownDetail,
+  complianceCountsText,
   formatCurrency,
   formatNumber,
   formatPercent,
@@ -240,7 +241,7 @@ export function EvaluationDetails({
             <Stat
               label="Compliant meetings"
               value={formatPercent(compliant.rows.percent, 1)}
-              hint={`${formatNumber(compliant.rows.compliant, 0)} compliant · ${formatNumber(compliant.rows.non_compliant, 0)} not`}
+              hint={complianceCountsText(compliant.rows)}
             />
             <Stat
               label="Nudges sent"
