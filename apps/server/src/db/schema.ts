@@ -666,6 +666,8 @@ export const reportDays = pgTable(
     nonCompliant: integer('non_compliant').notNull(),
     overtimeMeetings: integer('overtime_meetings').notNull(),
     overtimeMs: bigint('overtime_ms', { mode: 'number' }).notNull(),
+    /** Σ duration of every member's own copy (a meeting two members attend counts twice): time per member. */
+    memberSeconds: bigint('member_seconds', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.scopeId, t.filter, t.day] })],
 );

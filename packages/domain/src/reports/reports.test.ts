@@ -144,7 +144,27 @@ describe('durations and costs', () => {
       annual_salary: 80_000,
       work_hours: 40,
       work_hours_spent: { spent_hours: 1.5, percent_of_time: 3.75 },
+      members: null,
       spans_days: 7,
+    });
+  });
+
+  it('reportDurationAndCosts for a team: time per member, every member counting their own copy', () => {
+    // One 1-hour event in three members' calendars, and a 30-minute one in one member's.
+    const team = [
+      row({ eventId: 'shared', meetingId: 'a', score: 90 }),
+      row({ eventId: 'shared', meetingId: 'b', score: 90 }),
+      row({ eventId: 'shared', meetingId: 'c', score: 90 }),
+      row({ eventId: 'solo', meetingId: 'd', score: 50, endsAt: T0 + 30 * MIN }),
+    ];
+    const report = reportDurationAndCosts(team, { annualSalary: 80_000, range, members: 4 });
+    expect(report).toMatchObject({
+      total: 2,
+      meeting_duration: 5400,
+      members: 4,
+      work_hours: 40,
+      // (3 × 60 + 30) minutes over 4 members = 52.5 minutes each.
+      work_hours_spent: { spent_hours: 0.88, percent_of_time: 2.19 },
     });
   });
 

@@ -23,7 +23,14 @@ import { workHours } from '../formats/work-hours';
 import { DAY_MS, epochDayToIsoDate, MINUTE_MS, toMs } from '../lib/time';
 import { isValidTimeZone, utcToWall } from '../lib/tz';
 import { normalizeEmail } from '../validation/email';
-import { type PreparedRow, type ReportActionRow, type ReportMeetingRow, ratio, reportableRows } from './rows';
+import {
+  isReportable,
+  type PreparedRow,
+  type ReportActionRow,
+  type ReportMeetingRow,
+  ratio,
+  reportableRows,
+} from './rows';
 
 const hours2 = (seconds: number): number => ratio(seconds, 3600);
 
@@ -126,9 +133,12 @@ export interface DurationAndCostsReport {
   /** meeting_cost_total / total, whole dollars (0 with no meetings). */
   ave_cost_per_meeting: number;
   annual_salary: number;
-  /** Working days (Mon–Fri) in the span × 8. */
+  /** Working days (Mon–Fri) in the span × 8: one person's. */
   work_hours: number;
+  /** Time in meetings against work_hours: the person's own, or, for a team, per member. */
   work_hours_spent: { spent_hours: number; percent_of_time: number };
+  /** The team's members the time is shared among; null for one person's report. */
+  members: number | null;
   spans_days: number;
 }
 
@@ -139,15 +149,21 @@ export interface DurationAndCostSums {
   seconds: number;
   /** Σ meetingCost (whole dollars each). */
   cost: number;
+  /** Σ duration of every member's own copy of the meetings (a meeting two members attend counts twice). */
+  memberSeconds?: number;
 }
 
 /** reportDurationAndCosts from sums. */
 export function durationAndCostsFromSums(
   sums: DurationAndCostSums,
-  options: { annualSalary: number; range: DateRange },
+  options: { annualSalary: number; range: DateRange; members?: number | null },
 ): DurationAndCostsReport {
   const total = sums.meetings;
   const work = workHours(options.range);
+  // A team's time is each member's own time in meetings, averaged over its members: a shared meeting is one
+  // event in the totals but an hour of each attendee's week.
+  const members = options.members ?? null;
+  const spent = members ? (sums.memberSeconds ?? 0) / members : sums.seconds;
   return {
     total,
     good: sums.good,
@@ -158,9 +174,10 @@ export function durationAndCostsFromSums(
     annual_salary: options.annualSalary,
     work_hours: work,
     work_hours_spent: {
-      spent_hours: hours2(sums.seconds),
-      percent_of_time: work ? ratio(sums.seconds * 100, work * 3600) : 0,
+      spent_hours: hours2(spent),
+      percent_of_time: work ? ratio(spent * 100, work * 3600) : 0,
     },
+    members,
     spans_days: spanDays(options.range),
   };
 }
@@ -168,9 +185,13 @@ export function durationAndCostsFromSums(
 /** Time and money spent in meetings over a span, costed with the given salary (the team's average or the user's). */
 export function reportDurationAndCosts(
   rows: readonly ReportMeetingRow[],
-  options: { annualSalary: number; range: DateRange },
+  options: { annualSalary: number; range: DateRange; members?: number | null },
 ): DurationAndCostsReport {
   const prepared = reportableRows(rows);
+  let memberSeconds = 0;
+  for (const row of rows) {
+    if (row && isReportable(row)) memberSeconds += Math.round((toMs(row.endsAt) - toMs(row.startsAt)) / 1000);
+  }
   let good = 0;
   let seconds = 0;
   let cost = 0;
@@ -183,7 +204,7 @@ export function reportDurationAndCosts(
       annualSalary: options.annualSalary,
     });
   }
-  return durationAndCostsFromSums({ meetings: prepared.length, good, seconds, cost }, options);
+  return durationAndCostsFromSums({ meetings: prepared.length, good, seconds, cost, memberSeconds }, options);
 }
 
 // ---------------------------------------------------------------------------------------------------------

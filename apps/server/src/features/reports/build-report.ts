@@ -70,7 +70,11 @@ function daySumsReport(
       };
     }
     case 'duration_and_costs': {
-      const rows = durationAndCostsFromSums(sums, { annualSalary: scope.annualSalary, range: span });
+      const rows = durationAndCostsFromSums(sums, {
+        annualSalary: scope.annualSalary,
+        range: span,
+        members: scope.type === 'company' ? scope.members : null,
+      });
       return {
         rows,
         headline: { total: rows.total, average: rows.ave_cost_per_meeting, by: 'total' } as Headline,

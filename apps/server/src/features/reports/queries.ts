@@ -17,6 +17,7 @@ export type DaySums = {
   nonCompliant: number;
   overtimeMeetings: number;
   overtimeMs: number;
+  memberSeconds: number;
 };
 
 type Span = { start: string; end: string };
@@ -35,6 +36,7 @@ const EMPTY: DaySums = {
   nonCompliant: 0,
   overtimeMeetings: 0,
   overtimeMs: 0,
+  memberSeconds: 0,
 };
 
 /** The day totals of a span, and of the span before it when asked (one scan of both). */
@@ -58,7 +60,8 @@ export async function readDaySums(
            coalesce(sum(compliant), 0)::bigint as "compliant",
            coalesce(sum(non_compliant), 0)::bigint as "nonCompliant",
            coalesce(sum(overtime_meetings), 0)::bigint as "overtimeMeetings",
-           coalesce(sum(overtime_ms), 0)::bigint as "overtimeMs"
+           coalesce(sum(overtime_ms), 0)::bigint as "overtimeMs",
+           coalesce(sum(member_seconds), 0)::bigint as "memberSeconds"
     from report_days
     where scope_id = ${key.scopeId} and filter = ${key.filter}
       and day between ${from}::date and ${current.end}::date

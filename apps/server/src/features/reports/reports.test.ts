@@ -210,7 +210,14 @@ async function expected(
       );
     case 'duration_and_costs':
       return withTrend(
-        (r, range) => ({ ...reportDurationAndCosts(r, { annualSalary: salary, range }) }),
+        (r, range) => ({
+          ...reportDurationAndCosts(r, {
+            annualSalary: salary,
+            range,
+            // The team's time is per member: its three members.
+            members: 'companyId' in scope ? 3 : null,
+          }),
+        }),
         (r) => ({ total: r.total as number, average: r.ave_cost_per_meeting as number }),
         'total',
       );

@@ -238,15 +238,23 @@ async function buildDays(
     kept as (
       select * from rows where day = any(${sql.param(days)}::date[])
     ),
+    -- Every member's own copy, before one copy per event is picked: the team's time per member.
+    member_days as (
+      select (s.starts_at at time zone ${zone})::date as day,
+             sum(round(extract(epoch from (s.ends_at - s.starts_at))::float8)::bigint) as member_seconds
+      from src s group by 1
+    ),
     day_totals as (
       insert into report_days (scope_id, filter, day, meetings, score_sum, good, seconds, cost, attendees_sum,
-                               focus_conflicts, scheduled_late, compliant, non_compliant, overtime_meetings, overtime_ms)
+                               focus_conflicts, scheduled_late, compliant, non_compliant, overtime_meetings, overtime_ms,
+                               member_seconds)
       select ${scopeId}::uuid, ${filter.key}::text, d.day,
              coalesce(a.meetings, 0), coalesce(a.score_sum, 0), coalesce(a.good, 0), coalesce(a.seconds, 0),
              coalesce(a.cost, 0), coalesce(a.attendees_sum, 0), coalesce(a.focus_conflicts, 0),
              coalesce(a.scheduled_late, 0), coalesce(a.compliant, 0), coalesce(a.non_compliant, 0),
-             coalesce(a.overtime_meetings, 0), coalesce(a.overtime_ms, 0)
+             coalesce(a.overtime_meetings, 0), coalesce(a.overtime_ms, 0), coalesce(md.member_seconds, 0)
       from unnest(${sql.param(days)}::date[]) as d(day)
+      left join member_days md on md.day = d.day
       left join (
         select day,
                count(*) as meetings,

@@ -13,7 +13,7 @@ type UserRow = typeof users.$inferSelect;
  */
 export type ReportScope =
   | { type: 'user'; userId: string; companyId: string | null; timeZone: string; annualSalary: number }
-  | { type: 'company'; companyId: string; timeZone: string; annualSalary: number };
+  | { type: 'company'; companyId: string; timeZone: string; annualSalary: number; members: number };
 
 async function membershipOf(db: Database, userId: string, companyId: string) {
   const [row] = await db
@@ -66,8 +66,10 @@ export async function resolveReportScope(
     role: string | null;
     annual_salary: number;
     time_zone: string | null;
+    members: number;
   }>(sql`
     select mb.role, c.average_annual_salary as annual_salary,
+           (select count(*)::int from ${memberships} m3 where m3.company_id = c.id) as members,
            (select u.time_zone
               from ${memberships} m2 join ${users} u on u.id = m2.user_id
              where m2.company_id = c.id
@@ -84,5 +86,6 @@ export async function resolveReportScope(
     companyId,
     timeZone: zone && isValidTimeZone(zone) ? zone : 'UTC',
     annualSalary: Number(row.annual_salary),
+    members: Number(row.members),
   };
 }

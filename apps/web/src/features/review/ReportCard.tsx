@@ -70,7 +70,7 @@ export function ReportCard({
           <Stat
             label="Time in meetings"
             value={`${formatNumber(hours, hours % 1 ? 1 : 0)} h`}
-            hint={`${formatPercent(summary.percentOfTime, 1)} of ${formatNumber(summary.workHours, 0)} work hours: ${summary.message}`}
+            hint={`${c.members ? `Per member of ${formatNumber(c.members, 0)}: ` : ''}${formatPercent(summary.percentOfTime, 1)} of ${formatNumber(summary.workHours, 0)} work hours: ${summary.message}`}
             trend={hoursTrend}
             goodWhen="down"
           />

@@ -169,6 +169,17 @@ describe('review page: blocks', () => {
     expect(within(wellness).getByText(/1 the previous 7 days/)).toBeInTheDocument();
   });
 
+  it('gives a team its time in meetings per member, and says so', async () => {
+    renderReview('/my/review/team?s=2025-03-09&e=2025-03-15', {
+      overrides: {
+        duration_and_costs: { members: 5, work_hours_spent: { spent_hours: 12, percent_of_time: 30 } },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Report card' });
+    expect(await within(card).findByText('12 h')).toBeInTheDocument();
+    expect(within(card).getByText(/^Per member of 5: 30(\.0)? ?% of 40 work hours/)).toBeInTheDocument();
+  });
+
   it('sorts the organizers by another column when its header is clicked', async () => {
     renderReview('/my/review/you?s=2025-03-09&e=2025-03-15');
     const organizers = await screen.findByRole('table', { name: 'All organizers' });

@@ -32,6 +32,7 @@ export const ROWS: ReportRowsByKind = {
     annual_salary: 95_000,
     work_hours: 40,
     work_hours_spent: { spent_hours: 2.5, percent_of_time: 6.25 },
+    members: null,
     spans_days: 7,
   },
   duration_and_cost_details: {
