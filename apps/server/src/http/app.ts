@@ -45,6 +45,7 @@ import {
   isInvalidValueForDatabase,
 } from './errors';
 import { errorDocument, JSON_API } from './jsonapi';
+import { registerPublicPages } from './public-pages';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -318,6 +319,9 @@ export async function buildApp(
 
   const indexHtml = options.webDist ? path.join(options.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
+  // Every page of the web app, with a public page's own <head>; robots.txt, sitemap.xml and the blog feed.
+  const sendAppPage =
+    serveWeb && options.webDist ? await registerPublicPages(app, ctx.config, options.webDist) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi =
@@ -326,8 +330,8 @@ export async function buildApp(
       request.url.startsWith('/webhooks/');
     // A missing (or private) file under assets/ is a 404, not the app's page under a script's name.
     const isAsset = request.url.startsWith('/assets/');
-    if (!isApi && !isAsset && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && !isAsset && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendAppPage(request.url, reply);
     }
     return sendError(reply, 'not_found', [
       { detail: `No route for ${request.method} ${request.url.split('?')[0]}.` },
@@ -349,9 +353,7 @@ export async function buildApp(
         }
       },
     });
-    app.get('/', (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', (request, reply) => sendAppPage!(request.url, reply));
   }
 
   for (const feature of features) {

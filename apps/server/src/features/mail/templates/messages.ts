@@ -1,5 +1,5 @@
 import { formatDate, PRODUCT_NAME } from '@meetwell/domain';
-import { render } from '@react-email/components';
+import { render } from '@react-email/render';
 import { createElement as h, type ReactElement } from 'react';
 import { ActionButton, EmailLayout, LinkLine, Paragraph, Quote, Title, ViolationList } from './layout';
 

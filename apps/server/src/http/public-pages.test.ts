@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context';
+import { type App, buildApp } from './app';
+import type { PublicPage } from './public-pages';
+
+const APP_URL = 'https://meetwell.example';
+let ctx: TestContext;
+let app: App;
+
+const PAGES: PublicPage[] = [
+  { path: '/', title: null, description: 'Healthy meetings.', type: 'website' },
+  { path: '/pricing', title: 'Pricing', description: 'Plans & prices "for teams"', type: 'website' },
+  { path: '/blog', title: 'Blog', description: 'Notes.', type: 'website' },
+  {
+    path: '/blog/manifesto',
+    title: 'Our manifesto: <meetings> earn their place',
+    description: 'Why we built it.',
+    type: 'article',
+    published: '2025-06-02',
+    feed: true,
+  },
+  {
+    path: '/blog/older',
+    title: 'An older post',
+    description: 'Before.',
+    type: 'article',
+    published: '2025-01-10',
+    feed: true,
+  },
+];
+
+beforeAll(async () => {
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'meetwell-web-'));
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    [
+      '<!doctype html><html lang="en"><head>',
+      '<meta charset="UTF-8" />',
+      '<meta',
+      '  name="description"',
+      '  content="The default description."',
+      '/>',
+      '<title>MeetWell | Healthy meetings, balanced calendars</title>',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n'),
+  );
+  await fs.writeFile(path.join(dist, 'public-pages.json'), JSON.stringify({ pages: PAGES }));
+  ctx = await createTestContext({ APP_URL });
+  app = await buildApp(ctx, [], { webDist: dist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await ctx?.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+describe('public pages for search engines and feed readers', () => {
+  it('give each public page its own title, description, canonical address and Open Graph tags', async () => {
+    const page = await get('/pricing?utm_source=x');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<title>Pricing | MeetWell</title>');
+    expect(html).toContain('<meta name="description" content="Plans &amp; prices &quot;for teams&quot;" />');
+    expect(html).not.toContain('The default description.');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<link rel="canonical" href="${APP_URL}/pricing" />`);
+    expect(html).toContain('<meta property="og:title" content="Pricing | MeetWell" />');
+    expect(html).toContain(`<meta property="og:url" content="${APP_URL}/pricing" />`);
+    expect(html).toContain('<div id="root"></div>');
+
+    const post = (await get('/blog/manifesto/')).body;
+    expect(post).toContain('<title>Our manifesto: &lt;meetings&gt; earn their place | MeetWell</title>');
+    expect(post).toContain('<meta property="og:type" content="article" />');
+    expect(post).toContain('<meta property="article:published_time" content="2025-06-02" />');
+
+    const home = (await get('/')).body;
+    expect(home).toContain('<title>MeetWell | Healthy meetings, balanced calendars</title>');
+    expect(home).toContain(`<link rel="canonical" href="${APP_URL}/" />`);
+  });
+
+  it('leave the app and unknown pages with the default head, and never canonicalise them', async () => {
+    for (const url of ['/my/plan', '/blog/99']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('The default description.');
+      expect(page.body).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('list every public page in sitemap.xml, and keep the app out of robots', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(PAGES.map((p) => `${APP_URL}${p.path}`));
+    expect(sitemap.body).toContain('<lastmod>2025-06-02</lastmod>');
+
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Disallow: /my/');
+    expect(robots.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+  });
+
+  it('offer the blog as an RSS feed, newest first', async () => {
+    const feed = await get('/blog/feed.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('application/rss+xml');
+    const titles = [...feed.body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Our manifesto: &lt;meetings&gt; earn their place', 'An older post']);
+    expect(feed.body).toContain(`<guid isPermaLink="true">${APP_URL}/blog/manifesto</guid>`);
+    expect(feed.body).toContain('<pubDate>Mon, 02 Jun 2025 12:00:00 GMT</pubDate>');
+  });
+});

@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PRODUCT_NAME, pageTitle } from '@meetwell/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config';
+
+/** A public page as the web build describes it (apps/web/src/content/public-pages.ts). */
+export type PublicPage = {
+  path: string;
+  title: string | null;
+  description: string;
+  type: 'website' | 'article';
+  published?: string;
+  feed?: boolean;
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+
+/** The build's public pages, read again when the file changes (a rebuilt web app needs no restart). */
+function publicPagesOf(webDist: string) {
+  const file = path.join(webDist, 'public-pages.json');
+  let cached: { mtimeMs: number; pages: Map<string, PublicPage> } | null = null;
+  return async (): Promise<Map<string, PublicPage>> => {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat) return new Map();
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      const { pages } = JSON.parse(await fs.readFile(file, 'utf8')) as { pages: PublicPage[] };
+      cached = { mtimeMs: stat.mtimeMs, pages: new Map(pages.map((p) => [p.path, p])) };
+    }
+    return cached.pages;
+  };
+}
+
+/** index.html with the page's own title, description, canonical address, Open Graph and feed tags. */
+export function withPageHead(html: string, page: PublicPage, appUrl: string): string {
+  const url = `${appUrl}${page.path === '/' ? '/' : page.path}`;
+  const title = pageTitle(page.title);
+  const tags = [
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
+    `<meta property="og:type" content="${page.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(page.published ? [`<meta property="article:published_time" content="${page.published}" />`] : []),
+    `<meta name="twitter:card" content="summary" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${PRODUCT_NAME} blog" href="${escapeHtml(`${appUrl}/blog/feed.xml`)}" />`,
+  ];
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+const xml = (value: string) => escapeHtml(value);
+
+function sitemap(pages: PublicPage[], appUrl: string): string {
+  const urls = pages.map(
+    (p) =>
+      `  <url><loc>${xml(`${appUrl}${p.path}`)}</loc>${p.published ? `<lastmod>${p.published}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function feed(pages: PublicPage[], appUrl: string): string {
+  const posts = pages
+    .filter((p) => p.feed && p.published)
+    .sort((a, b) => (b.published ?? '').localeCompare(a.published ?? ''));
+  const items = posts.map((p) =>
+    [
+      '    <item>',
+      `      <title>${xml(p.title ?? '')}</title>`,
+      `      <link>${xml(`${appUrl}${p.path}`)}</link>`,
+      `      <guid isPermaLink="true">${xml(`${appUrl}${p.path}`)}</guid>`,
+      `      <pubDate>${new Date(`${p.published}T12:00:00Z`).toUTCString()}</pubDate>`,
+      `      <description>${xml(p.description)}</description>`,
+      '    </item>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${PRODUCT_NAME} blog</title>`,
+    `    <link>${xml(`${appUrl}/blog`)}</link>`,
+    `    <atom:link href="${xml(`${appUrl}/blog/feed.xml`)}" rel="self" type="application/rss+xml" />`,
+    '    <description>Notes on healthier meetings and balanced calendars.</description>',
+    '    <language>en</language>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * What search engines and feed readers read: robots.txt, sitemap.xml, the blog's RSS feed, and each public
+ * page's own <head>. `sendAppPage` answers every page of the web app: index.html, with the head of the public
+ * page at that path when there is one.
+ */
+export async function registerPublicPages(app: FastifyInstance, config: Config, webDist: string) {
+  const pagesOf = publicPagesOf(webDist);
+  const indexHtml = path.join(webDist, 'index.html');
+  const appUrl = config.appUrl;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /my/\nDisallow: /api/\nDisallow: /session\n\nSitemap: ${appUrl}/sitemap.xml\n`,
+      ),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(sitemap([...(await pagesOf()).values()], appUrl)),
+  );
+  app.get('/blog/feed.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/rss+xml; charset=utf-8').send(feed([...(await pagesOf()).values()], appUrl)),
+  );
+
+  return async function sendAppPage(url: string, reply: FastifyReply) {
+    const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+    const page = (await pagesOf()).get(pathname);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!page) return reply.sendFile('index.html');
+    return reply.send(withPageHead(await fs.readFile(indexHtml, 'utf8'), page, appUrl));
+  };
+}
