@@ -29,10 +29,14 @@ export async function launch(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function newPage(browser: Browser, options: { mobile?: boolean; timeZone?: string } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: { mobile?: boolean; timeZone?: string; viewport?: { width: number; height: number } } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    viewport:
+      options.viewport ?? (options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
     timezoneId: options.timeZone ?? 'America/New_York',
     locale: 'en-US',
   });

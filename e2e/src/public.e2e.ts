@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot } from './browser';
@@ -36,6 +37,54 @@ describe('the public site for a visitor', () => {
     await page.goto('/blog/99');
     await expect.poll(() => page.getByText('Oh no! Are you lost?').isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe('Missing | MeetWell');
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility problem on any public page, on a laptop or a phone', async () => {
+    const paths = [
+      '/',
+      '/pricing',
+      '/faq',
+      '/help',
+      '/blog',
+      '/blog/manifesto',
+      '/privacy',
+      '/terms',
+      '/security',
+    ];
+    const problems: string[] = [];
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, context } = await newPage(browser, { viewport });
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.locator('main, [role="main"], h1').first().isVisible()).toBe(true);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        for (const v of results.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            problems.push(
+              `${viewport.width}px ${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary})`).join('; ')}`,
+            );
+          }
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives each public page its own title and canonical address, and offers the sitemap and feed', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/pricing');
+    await expect.poll(() => page.title()).toBe('Pricing | MeetWell');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/pricing$/);
+    const sitemap = await page.request.get('/sitemap.xml');
+    expect(await sitemap.text()).toContain('/blog/manifesto</loc>');
+    const feed = await page.request.get('/blog/feed.xml');
+    expect(feed.headers()['content-type']).toContain('application/rss+xml');
     await context.close();
   });
 

@@ -80,25 +80,18 @@ function BlogList({ pageNumber }: { pageNumber: number }) {
       </SimpleGrid>
       {pages > 1 && (
         <Group justify="center" mt="xl" gap="sm">
-          <Button
-            component={Link}
+          <PageButton
             to={`${pageNumber - 1 <= 1 ? '/blog' : `/blog/${pageNumber - 1}`}${query}`}
-            variant="default"
             disabled={pageNumber <= 1}
           >
             Newer
-          </Button>
+          </PageButton>
           <Text c="dimmed" fz="sm">
             Page {pageNumber} of {pages}
           </Text>
-          <Button
-            component={Link}
-            to={`/blog/${pageNumber + 1}${query}`}
-            variant="default"
-            disabled={pageNumber >= pages}
-          >
+          <PageButton to={`/blog/${pageNumber + 1}${query}`} disabled={pageNumber >= pages}>
             Older
-          </Button>
+          </PageButton>
         </Group>
       )}
     </Container>
@@ -110,7 +103,7 @@ function PostCard({ post }: { post: BlogPost }) {
     <Paper component={Link} to={`/blog/${post.slug}`} withBorder radius="lg" p="md" className={classes.card}>
       <PostMedia post={post} />
       <Group gap="xs" mt="md" mb={6}>
-        <Badge variant="light" color={post.type === 'meme' ? 'warning' : 'brand'} size="sm">
+        <Badge variant="light" color={post.type === 'meme' ? 'warning.9' : 'brand'} size="sm">
           {post.type === 'meme' ? 'Meme' : 'Post'}
         </Badge>
         <Text fz="xs" c="dimmed">
@@ -168,5 +161,18 @@ function PostView({ slug }: { slug: string }) {
         </Group>
       </Paper>
     </Container>
+  );
+}
+
+/** A page link, or, where there is no such page, a disabled button (a disabled link is still a link). */
+function PageButton({ to, disabled, children }: { to: string; disabled: boolean; children: string }) {
+  return disabled ? (
+    <Button variant="default" disabled>
+      {children}
+    </Button>
+  ) : (
+    <Button component={Link} to={to} variant="default">
+      {children}
+    </Button>
   );
 }
