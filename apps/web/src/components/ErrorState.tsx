@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Emoji } from './Emoji';
 
 export interface ErrorStateProps {
   emoji: string;
@@ -15,9 +16,7 @@ export interface ErrorStateProps {
 export function ErrorState({ emoji, title, description, action, order = 2 }: ErrorStateProps) {
   return (
     <Stack align="center" gap="sm" py={48} px="md" ta="center" maw={560} mx="auto">
-      <Text fz={56} lh={1} role="img" aria-hidden="true">
-        {emoji}
-      </Text>
+      <Emoji emoji={emoji} size={56} />
       <Title order={order} fz={{ base: 24, sm: 30 }}>
         {title}
       </Title>

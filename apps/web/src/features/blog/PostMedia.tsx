@@ -1,4 +1,5 @@
 import { Box, Text } from '@mantine/core';
+import { Emoji } from '../../components/Emoji';
 import type { BlogPost } from '../../content/blog';
 import classes from './Blog.module.css';
 
@@ -13,7 +14,7 @@ export function PostMedia({ post, large = false }: { post: BlogPost; large?: boo
       >
         <Text className={classes.memeCaption}>{top}</Text>
         <span className={classes.memeEmoji} aria-hidden="true">
-          {post.media}
+          <Emoji emoji={post.media} />
         </span>
         <Text className={classes.memeCaption}>{bottom}</Text>
       </Box>
@@ -21,7 +22,7 @@ export function PostMedia({ post, large = false }: { post: BlogPost; large?: boo
   }
   return (
     <Box className={`${classes.media} ${large ? classes.large : ''}`} aria-hidden="true">
-      {post.media}
+      <Emoji emoji={post.media} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Emoji } from '../../components/Emoji';
 import { COOKIE_NOTICE_KEY } from '../../lib/constants';
 import { readStorage, writeStorage } from '../../lib/storage';
 
@@ -25,7 +26,7 @@ export function CookieNotice() {
       style={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: 200 }}
     >
       <Text fw={700} mb={4}>
-        <span aria-hidden="true">🍪 </span>Cookies are for eating
+        <Emoji emoji="🍪" /> Cookies are for eating
       </Text>
       <Text fz="sm" c="dimmed">
         We don't track you. No analytics, no ads, no third-party cookies: the only cookies we set keep you

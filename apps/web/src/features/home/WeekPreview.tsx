@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { scoreTier } from '@meetwell/domain';
+import { Emoji } from '../../components/Emoji';
 
 const EXAMPLES = [
   { day: 'Mon 9:00', title: 'Team stand-up', note: '15 min · agenda · 5 people', score: 96 },
@@ -81,7 +82,7 @@ export function WeekPreview() {
           style={{ borderRadius: 12, background: 'var(--mantine-color-success-0)' }}
         >
           <Text fz="lg" aria-hidden="true">
-            🧘
+            <Emoji emoji="🧘" />
           </Text>
           <Box>
             <Text fw={650} fz="sm">

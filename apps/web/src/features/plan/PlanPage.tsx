@@ -20,6 +20,7 @@ import { dateRangeLabel, PLAN_SCREEN_TEXTS, WELLNESS_BLOCK_TEXTS } from '@meetwe
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Emoji } from '../../components/Emoji';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -136,9 +137,7 @@ function EmptyWeek({ noCalendar }: { noCalendar: boolean }) {
     <Paper withBorder radius="lg" p="xl" ta="center" data-testid="plan-empty">
       {noCalendar ? (
         <Stack align="center" gap="sm">
-          <Text fz={40} aria-hidden="true">
-            🔌
-          </Text>
+          <Emoji emoji="🔌" size={40} />
           <Text c="dimmed">Your meetings show up here once a calendar is balanced.</Text>
           <Button component={Link} to="/my/account">
             {PLAN_SCREEN_TEXTS.connectCalendar}
@@ -146,9 +145,7 @@ function EmptyWeek({ noCalendar }: { noCalendar: boolean }) {
         </Stack>
       ) : (
         <Stack align="center" gap={4}>
-          <Text fz={40} aria-hidden="true">
-            🌤️
-          </Text>
+          <Emoji emoji="🌤️" size={40} />
           <Text fw={700} fz="lg">
             {PLAN_SCREEN_TEXTS.noMeetings}
           </Text>
