@@ -3,29 +3,14 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import { z } from 'zod';
 import { actions, meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
+import { parsePeriod, periodQuerySchema } from '../../http/period';
 import { presentMeetings } from '../meetings/presenter';
 import { acceptMeeting, findActionByToken, preventDecline } from './respond';
 
 const DAY = 86_400_000;
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-
-const periodQuery = z.object({
-  'by_period[starts_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  'by_period[ends_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-});
-
-function period(query: z.infer<typeof periodQuery>, defaults: { from: Date; to: Date }) {
-  const from = query['by_period[starts_at]'] ? new Date(query['by_period[starts_at]']) : null;
-  const to = query['by_period[ends_at]'] ? new Date(query['by_period[ends_at]']) : null;
-  if (from && to && !(to > from)) {
-    throw new AppError('validation_failed', [
-      { detail: 'by_period[ends_at] must be after by_period[starts_at].', parameter: 'by_period[ends_at]' },
-    ]);
-  }
-  return { from: from ?? defaults.from, to: to ?? defaults.to, explicitFrom: Boolean(from) };
-}
 
 type ActionRow = typeof actions.$inferSelect;
 type MeetingRow = typeof meetings.$inferSelect;
@@ -84,13 +69,13 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['auto-balance'],
         summary:
           'Scheduled actions (default: deadlines in the next 7 days, and the ones queued past their deadline)',
-        querystring: periodQuery,
+        querystring: periodQuerySchema,
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
       const now = ctx.now();
-      const { from, to, explicitFrom } = period(request.query, {
+      const { from, to, explicitFrom } = parsePeriod(request.query, {
         from: now,
         to: new Date(now.getTime() + FUTURE_ACTIONS_WINDOW_DAYS * DAY),
       });
@@ -124,13 +109,13 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
       schema: {
         tags: ['auto-balance'],
         summary: 'Actions taken (done, failed, prevented, ignored); default: the last 7 days',
-        querystring: periodQuery,
+        querystring: periodQuerySchema,
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
       const now = ctx.now();
-      const { from, to } = period(request.query, {
+      const { from, to } = parsePeriod(request.query, {
         from: new Date(now.getTime() - PAST_ACTIONS_WINDOW_DAYS * DAY),
         to: now,
       });

@@ -7,43 +7,18 @@ import { calendars, synchronizations } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, JSON_API, resource } from '../../http/jsonapi';
+import { currentWeek, parsePeriod, periodQuerySchema } from '../../http/period';
 import { listMeetingsJson } from './list-json';
 import { presentMeetings } from './presenter';
 import { findOwnMeeting, isFirstSyncRunning } from './queries';
 
-const MAX_PERIOD_DAYS = 400;
 /** What one read of a period may return; a busier period is asked for in shorter ones. */
 export const MAX_MEETINGS_PER_REQUEST = 5_000;
 
-const periodQuery = z
-  .object({
-    'by_period[starts_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-    'by_period[ends_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  })
-  .refine(
-    (q) => Boolean(q['by_period[starts_at]']) === Boolean(q['by_period[ends_at]']),
-    'by_period[starts_at] and by_period[ends_at] go together',
-  );
-
-/** The requested period, or the current week (Sunday to Sunday, UTC) when none is given. */
-export function periodOf(query: z.infer<typeof periodQuery>, now: Date) {
-  if (query['by_period[starts_at]'] && query['by_period[ends_at]']) {
-    const from = new Date(query['by_period[starts_at]']);
-    const to = new Date(query['by_period[ends_at]']);
-    if (!(to > from))
-      throw new AppError('validation_failed', [
-        { detail: 'by_period[ends_at] must be after by_period[starts_at].', parameter: 'by_period[ends_at]' },
-      ]);
-    if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * 86_400_000) {
-      throw new AppError('validation_failed', [
-        { detail: `A period spans at most ${MAX_PERIOD_DAYS} days.`, parameter: 'by_period[ends_at]' },
-      ]);
-    }
-    return { from, to };
-  }
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - now.getUTCDay()));
-  return { from: day, to: new Date(day.getTime() + 7 * 86_400_000) };
-}
+const periodQuery = periodQuerySchema.refine(
+  (q) => Boolean(q['by_period[starts_at]']) === Boolean(q['by_period[ends_at]']),
+  'by_period[starts_at] and by_period[ends_at] go together',
+);
 
 const idParams = z.object({ id: z.uuid({ error: 'must be a meeting id' }) });
 
@@ -59,7 +34,7 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { from, to } = periodOf(request.query, ctx.now());
+      const { from, to } = parsePeriod(request.query, currentWeek(ctx.now()));
       const list = await listMeetingsJson(ctx.pool, user.id, from, to, MAX_MEETINGS_PER_REQUEST + 1);
       if (list.count > MAX_MEETINGS_PER_REQUEST) {
         throw new AppError('validation_failed', [
