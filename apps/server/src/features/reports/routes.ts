@@ -1,7 +1,7 @@
-import { ADMIN_ROLE } from '@meetwell/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { companies, memberships } from '../../db/schema';
+import { teamRoleOf } from '../../auth/policies';
+import { companies } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
 import { document, resource, resourceBody } from '../../http/jsonapi';
@@ -47,14 +47,9 @@ export const reportRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const [membership] = await ctx.db
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.companyId, request.params.id), eq(memberships.userId, user.id)))
-        .limit(1);
-      if (!membership) throw notFound('team');
-      if (membership.role !== ADMIN_ROLE)
-        throw forbidden("Only the team's admins can change its average salary.");
+      const role = await teamRoleOf(ctx.db, user.id, request.params.id);
+      if (!role) throw notFound('team');
+      if (role !== 'admin') throw forbidden("Only the team's admins can change its average salary.");
       const [company] = await ctx.db
         .update(companies)
         .set({

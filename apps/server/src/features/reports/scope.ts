@@ -1,5 +1,6 @@
-import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { isValidTimeZone } from '@meetwell/domain';
+import { eq, sql } from 'drizzle-orm';
+import { isTeamAdmin } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -14,15 +15,6 @@ type UserRow = typeof users.$inferSelect;
 export type ReportScope =
   | { type: 'user'; userId: string; companyId: string | null; timeZone: string; annualSalary: number }
   | { type: 'company'; companyId: string; timeZone: string; annualSalary: number; members: number };
-
-async function membershipOf(db: Database, userId: string, companyId: string) {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * Resolves who/user/group_id for the signed-in viewer, or refuses:
@@ -41,8 +33,7 @@ export async function resolveReportScope(
     if (query.user && query.user !== viewer.id) {
       const [other] = await db.select().from(users).where(eq(users.id, query.user)).limit(1);
       if (!other?.companyId || other.companyId !== viewer.companyId) throw notFound('user');
-      const membership = await membershipOf(db, viewer.id, other.companyId);
-      if (membership?.role !== ADMIN_ROLE)
+      if (!(await isTeamAdmin(db, viewer.id, other.companyId)))
         throw forbidden("Only the team's admins can see a member's report.");
       target = other;
     }

@@ -7,9 +7,10 @@ import {
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isTeamAdmin } from '../../auth/policies';
 import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
-import { companies, memberships, userSettings, users } from '../../db/schema';
+import { companies, userSettings, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource, resourceBody } from '../../http/jsonapi';
@@ -32,13 +33,9 @@ export async function loadSettings(ctx: AppContext, user: UserRow) {
   return { effective, own, company };
 }
 
-export async function isCompanyAdmin(ctx: AppContext, user: UserRow) {
-  if (!user.companyId) return false;
-  const [membership] = await ctx.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(eq(memberships.userId, user.id));
-  return membership?.role === 'billing_admin';
+/** Whether the user is an admin of their own team (auth/policies.ts). */
+export function isCompanyAdmin(ctx: AppContext, user: UserRow) {
+  return isTeamAdmin(ctx.db, user.id, user.companyId);
 }
 
 async function presentSettings(ctx: AppContext, user: UserRow) {

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@meetwell/domain';
+import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, invites, memberships, subscriptions, userSettings, users } from '../../db/schema';
@@ -91,7 +91,7 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
           })
           .returning({ id: companies.id });
         companyId = created!.id;
-        role = 'billing_admin';
+        role = ADMIN_ROLE;
         await tx.insert(subscriptions).values({
           companyId,
           plan: 'trial',
