@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOUR, MIN, other, T0 } from '../testing/factories';
-import { findMeetingConflicts, isConflictCandidate, type OtherMeetingInput } from './meeting-conflicts';
+import {
+  findMeetingConflicts,
+  isConflictCandidate,
+  type OtherMeetingInput,
+  otherMeetingInput,
+  type StoredMeetingForConflicts,
+} from './meeting-conflicts';
 
 describe('isConflictCandidate', () => {
   it.each<[string, Partial<OtherMeetingInput>, boolean]>([
@@ -53,5 +60,52 @@ describe('findMeetingConflicts', () => {
   it('no list, no conflict', () => {
     expect(findMeetingConflicts(meeting, null)).toBeNull();
     expect(findMeetingConflicts(meeting, [])).toBeNull();
+  });
+});
+
+describe('otherMeetingInput', () => {
+  const stored = (overrides: Partial<StoredMeetingForConflicts> = {}): StoredMeetingForConflicts => ({
+    id: 'm1',
+    eventKey: 'ev-1',
+    summary: 'Sync',
+    startsAt: T0,
+    endsAt: T0 + HOUR,
+    allDay: false,
+    status: 'confirmed',
+    responseStatus: 'needsAction',
+    organizerEmail: 'pat@acme.io',
+    attendeesCount: 3,
+    skipEvaluation: false,
+    maybeWellnessBlock: null,
+    wellnessBlockId: null,
+    ...overrides,
+  });
+
+  it('counts the user as organizer whatever the case and spacing of either address', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('pat@acme.io', 'Pat@Acme.IO', ' pat@acme.io ', 'PAT@ACME.IO'),
+        fc.constantFrom('pat@acme.io', 'Pat@acme.io', 'pat@ACME.io '),
+        (organizer, user) => {
+          expect(otherMeetingInput(stored({ organizerEmail: organizer }), user).userIsOrganizer).toBe(true);
+        },
+      ),
+    );
+    expect(otherMeetingInput(stored({ organizerEmail: 'sam@acme.io' }), 'pat@acme.io').userIsOrganizer).toBe(
+      false,
+    );
+    expect(otherMeetingInput(stored({ organizerEmail: null }), '').userIsOrganizer).toBe(false);
+    // Organized by the user, it conflicts although the user never answered.
+    expect(
+      isConflictCandidate(otherMeetingInput(stored({ organizerEmail: 'PAT@acme.io' }), 'pat@acme.io')),
+    ).toBe(true);
+  });
+
+  it('cannot be scored with fewer than two people, when skipped, or as a (possible) Wellness block', () => {
+    expect(otherMeetingInput(stored(), 'x@y.z').scoreable).toBe(true);
+    expect(otherMeetingInput(stored({ attendeesCount: 1 }), 'x@y.z').scoreable).toBe(false);
+    expect(otherMeetingInput(stored({ skipEvaluation: true }), 'x@y.z').scoreable).toBe(false);
+    expect(otherMeetingInput(stored({ maybeWellnessBlock: 'true' }), 'x@y.z').scoreable).toBe(false);
+    expect(otherMeetingInput(stored({ wellnessBlockId: 'b1' }), 'x@y.z').scoreable).toBe(false);
   });
 });

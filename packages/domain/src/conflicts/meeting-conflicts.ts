@@ -4,6 +4,7 @@
  * organized by the user, and scored or scoreable; it conflicts when it overlaps by more than one minute.
  */
 import { MINUTE_MS, type TimeInput, toMs } from '../lib/time';
+import { normalizeEmail } from '../validation/email';
 import { isAllDayMs } from './overlap';
 
 /** Another meeting of the same user, as the meeting_conflict rule needs it. */
@@ -23,6 +24,45 @@ export interface OtherMeetingInput {
   userIsOrganizer?: boolean | null;
   /** false when the meeting can never be scored (fewer than two people, skipped, a possible block…). Default true. */
   scoreable?: boolean | null;
+}
+
+/** A stored meeting as the conflict rule sees it (the columns the server keeps for every meeting). */
+export interface StoredMeetingForConflicts {
+  id: string;
+  eventKey: string | null;
+  summary: string;
+  startsAt: TimeInput;
+  endsAt: TimeInput;
+  allDay: boolean;
+  status: string;
+  responseStatus: string | null;
+  organizerEmail: string | null;
+  attendeesCount: number;
+  skipEvaluation: boolean;
+  maybeWellnessBlock: string | null;
+  wellnessBlockId: string | null;
+}
+
+/**
+ * The one way a stored meeting becomes another meeting of the user for the conflict rule: the user organizes
+ * it when the addresses match whatever their case and spacing; it can be scored only with two people or more,
+ * when not skipped, and when it is not a (possible) Wellness block.
+ */
+export function otherMeetingInput(m: StoredMeetingForConflicts, userEmail: string): OtherMeetingInput {
+  const organizer = normalizeEmail(m.organizerEmail);
+  return {
+    id: m.id,
+    eventKey: m.eventKey,
+    summary: m.summary,
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    allDay: m.allDay,
+    status: m.status,
+    responseStatus: m.responseStatus,
+    userIsOrganizer: organizer !== '' && organizer === normalizeEmail(userEmail),
+    scoreable:
+      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
+  };
 }
 
 export function isCancelledStatus(status: string | null | undefined): boolean {

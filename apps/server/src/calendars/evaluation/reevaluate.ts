@@ -4,6 +4,7 @@ import {
   expandWellnessBlockOccurrences,
   indexBlockOccurrences,
   meetingCost,
+  otherMeetingInput,
 } from '@meetwell/domain';
 import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -246,20 +247,9 @@ type NeighbourRow = Pick<
 >;
 
 /** A meeting as a neighbour of the one evaluated (conflicts). */
+/** The conflict rule's view of a neighbour: the domain's one builder (addresses compared normalised). */
 export function neighbourOf(inputs: Inputs, m: NeighbourRow) {
-  return {
-    id: m.id,
-    eventKey: m.eventKey,
-    summary: m.summary,
-    startsAt: m.startsAt,
-    endsAt: m.endsAt,
-    allDay: m.allDay,
-    status: m.status,
-    responseStatus: m.responseStatus,
-    userIsOrganizer: m.organizerEmail === inputs.user.email,
-    scoreable:
-      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
-  };
+  return otherMeetingInput(m, inputs.user.email);
 }
 
 type ScoredRow = NeighbourRow &

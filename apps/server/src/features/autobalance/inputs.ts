@@ -4,6 +4,7 @@ import {
   indexBlockOccurrences,
   type MeetingInput,
   type OtherMeetingInput,
+  otherMeetingInput,
 } from '@meetwell/domain';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
@@ -106,19 +107,7 @@ export function toMeetingInput(m: MeetingRow, items: Items | undefined): Meeting
 
 /** Another meeting of the user, for the meeting_conflict rule. */
 export function toOtherMeeting(m: MeetingRow, userEmail: string): OtherMeetingInput {
-  return {
-    id: m.id,
-    eventKey: m.eventKey,
-    summary: m.summary,
-    startsAt: m.startsAt,
-    endsAt: m.endsAt,
-    allDay: m.allDay,
-    status: m.status,
-    responseStatus: m.responseStatus,
-    userIsOrganizer: (m.organizerEmail ?? '').toLowerCase() === userEmail.toLowerCase(),
-    scoreable:
-      !m.skipEvaluation && m.attendeesCount >= 2 && m.maybeWellnessBlock !== 'true' && !m.wellnessBlockId,
-  };
+  return otherMeetingInput(m, userEmail);
 }
 
 export type MeetingsAround = {
