@@ -250,15 +250,19 @@ describe('plan week: every event and block is visible, readable and opens', () =
     expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
 
     // A block opens its drawer by click and by Enter; a meeting its modal by Enter.
+    const focusInDialog = async () => (await page.locator('[role="dialog"] :focus').count()) > 0;
     await gym.first().click({ timeout: 10_000 });
     await page.waitForURL((url) => url.pathname.startsWith('/my/plan/block/'), { timeout: 10_000 });
     await page.getByRole('dialog', { name: 'Editing Wellness block' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Gym');
+    await expect.poll(focusInDialog).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/my/plan', { timeout: 10_000 });
     await deepWork.first().focus({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Editing Wellness block' }).waitFor({ timeout: 10_000 });
+    // The drawer takes the focus once it has opened; Escape is the drawer's from then on.
+    await expect.poll(focusInDialog).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/my/plan', { timeout: 10_000 });
     await review.focus({ timeout: 10_000 });
