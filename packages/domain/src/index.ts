@@ -19,6 +19,7 @@ export * from './constants/messages';
 export * from './constants/options';
 export * from './constants/plans';
 export * from './constants/product';
+export * from './constants/public-page';
 export * from './constants/rules';
 export * from './constants/sign-in-errors';
 // Formats and cost

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { PublicPage } from '@meetwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
 import { type App, buildApp } from './app';
-import type { PublicPage } from './public-pages';
 
 const APP_URL = 'https://meetwell.example';
 let ctx: TestContext;

@@ -1,18 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PRODUCT_NAME, pageTitle } from '@meetwell/domain';
+import { PRODUCT_NAME, type PublicPage, pageTitle } from '@meetwell/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
-
-/** A public page as the web build describes it (apps/web/src/content/public-pages.ts). */
-export type PublicPage = {
-  path: string;
-  title: string | null;
-  description: string;
-  type: 'website' | 'article';
-  published?: string;
-  feed?: boolean;
-};
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);

@@ -2,21 +2,9 @@
 // dist/public-pages.json at build time (scripts/write-public-pages.ts); the server then gives each page its
 // own title, description, Open Graph tags and canonical address, and builds sitemap.xml and the blog feed.
 
+import type { PublicPage } from '@meetwell/domain';
 import { BLOG_POSTS } from './blog';
 import { DPA, PRIVACY, REFERRALS, SECURITY, TERMS } from './legal';
-
-export interface PublicPage {
-  /** The path, without a trailing slash ('/' for the home page). */
-  path: string;
-  /** The page's own title (the server writes it as pageTitle(title)); null for the home page's tagline title. */
-  title: string | null;
-  description: string;
-  type: 'website' | 'article';
-  /** YYYY-MM-DD, for articles. */
-  published?: string;
-  /** In the blog feed. */
-  feed?: boolean;
-}
 
 const DEFAULT_DESCRIPTION =
   'MeetWell scores your calendar meetings from 0 to 100, protects your Wellness blocks and nudges organizers to fix bad meetings.';
