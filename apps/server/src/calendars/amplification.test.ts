@@ -11,6 +11,7 @@ import { startWorker } from '../jobs/worker';
 import { allRoutes } from '../routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { bearerFor, createUser } from '../test/factories';
+import { waitForValue } from '../test/wait';
 import { MAX_OCCURRENCES } from './providers/ics/expand-recurrence';
 import { capCalendarEvents } from './sync/calendar-cap';
 import type { CalendarEvent } from './types';
@@ -38,16 +39,6 @@ const upload = (headers: Record<string, string>, content: string) =>
     payload: { data: { type: 'calendars', attributes: { content } } },
   });
 
-async function waitFor<T>(read: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe('the work a calendar can cause', () => {
   it('keeps a minutely series to its first occurrences and names it in the import report', async () => {
     const user = await createUser(ctx);
@@ -70,10 +61,10 @@ describe('the work a calendar can cause', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
 
-    const report = await waitFor(async () => {
+    const report = await waitForValue(async () => {
       const res = await app.inject({ url: '/api/v1/calendars', headers });
       return res.json().data.find((c: { id: string }) => c.id === id)?.attributes.import_report;
-    });
+    }, 90_000);
     const [stored] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(meetings)

@@ -6,6 +6,7 @@ import { startWorker } from '../jobs/worker';
 import { allRoutes } from '../routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { bearerFor, createUser } from '../test/factories';
+import { waitForValue } from '../test/wait';
 
 /**
  * A meeting is one row per (calendar, provider event id) for its whole life: a full re-read, a calendar
@@ -55,16 +56,6 @@ const ics = (email: string) =>
     'END:VCALENDAR',
   ].join('\r\n');
 
-async function waitFor<T>(read: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a meeting keeps its identity', () => {
   it('through a full re-read and a calendar switched off and on: same ids, kept items and answers, no second mail', async () => {
     const user = await createUser(ctx);
@@ -79,7 +70,7 @@ describe('a meeting keeps its identity', () => {
     const calendarId = created.json().data.id as string;
     const rows = () =>
       ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendarId)).orderBy(meetings.summary);
-    const [lunch, vendor] = await waitFor(async () => {
+    const [lunch, vendor] = await waitForValue(async () => {
       const found = await rows();
       return found.length === 2 && found.every((m) => m.evaluatedAt) ? found : null;
     });
@@ -90,7 +81,7 @@ describe('a meeting keeps its identity', () => {
         .select()
         .from(emails)
         .where(and(eq(emails.kind, 'decline_warning'), eq(emails.to, 'dana@vendor.example')));
-    await waitFor(async () => (await warnings()).length === 1);
+    await waitForValue(async () => (await warnings()).length === 1);
 
     // What the person adds and decides in the app.
     const added = await app.inject({
@@ -143,12 +134,12 @@ describe('a meeting keeps its identity', () => {
       const [calendar] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendarId));
       return calendar?.syncStatus === 'idle' && calendar.lastFullSyncAt !== null;
     };
-    await waitFor(synced);
+    await waitForValue(synced);
     expect(await shown()).toHaveLength(2);
     // A full re-read asked by the person delivers the same events once more.
     const resync = await app.inject({ url: '/api/v1/meetings/sync?confirmed=true', headers });
     expect(resync.json().data.attributes.started).toBe(true);
-    await waitFor(synced);
+    await waitForValue(synced);
 
     const after = await rows();
     expect(after.map((m) => m.id).sort()).toEqual([lunch!.id, vendor!.id].sort());

@@ -4,6 +4,7 @@ import { startWorker } from '../jobs/worker';
 import { allRoutes } from '../routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { bearerFor, createUser } from '../test/factories';
+import { waitForValue } from '../test/wait';
 
 let ctx: TestContext;
 let app: App;
@@ -38,16 +39,6 @@ const ics = (email: string) =>
     'END:VCALENDAR',
   ].join('\r\n');
 
-async function waitFor<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('calendar routes', () => {
   it('answers `calendars/` with a trailing slash as `calendars`', async () => {
     const user = await createUser(ctx);
@@ -77,7 +68,7 @@ describe('calendar routes', () => {
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
-    const meetings = await waitFor(async () => {
+    const meetings = await waitForValue(async () => {
       const res = await app.inject({ method: 'GET', url, headers });
       return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
     });
@@ -129,7 +120,7 @@ describe('calendar routes', () => {
     expect(created.json().data.attributes.name).toBe('Två kalender');
     const id = created.json().data.id;
 
-    const report = await waitFor(async () => {
+    const report = await waitForValue(async () => {
       const res = await app.inject({ url: '/api/v1/calendars', headers });
       const calendar = res.json().data.find((c: { id: string }) => c.id === id);
       return calendar?.attributes.import_report ?? null;
@@ -183,7 +174,7 @@ describe('calendar routes', () => {
     });
     const asked = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync', headers });
     expect(asked.json().data.attributes).toHaveProperty('in_progress');
-    await waitFor(async () => {
+    await waitForValue(async () => {
       const res = await app.inject({ method: 'GET', url: '/api/v1/meetings/sync', headers });
       return res.json().data.attributes.in_progress === false ? true : null;
     });
@@ -244,7 +235,7 @@ describe('calendar routes', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/v1/calendars', headers: otherHeaders })).json().data,
     ).toEqual([]);
-    const ownerMeetings = await waitFor(async () => {
+    const ownerMeetings = await waitForValue(async () => {
       const res = await app.inject({
         method: 'GET',
         url: `/api/v1/meetings?by_period[starts_at]=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&by_period[ends_at]=${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}`,
