@@ -40,10 +40,15 @@ export const companies = pgTable(
     evaluationSettings: jsonb('evaluation_settings').$type<Record<string, unknown> | null>(),
     actionSettings: jsonb('action_settings').$type<Record<string, unknown> | null>(),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The company's customer at the card payment provider, once it has started a checkout. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('companies_domain_idx').on(t.domain)],
+  (t) => [
+    uniqueIndex('companies_domain_idx').on(t.domain),
+    uniqueIndex('companies_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
 );
 
 export type CommunicationPrefs = {
@@ -551,6 +556,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: ts('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     trialEndsAt: ts('trial_ends_at'),
+    /** The `created` time of the last provider event applied: an older event arriving late changes nothing. */
+    stripeEventCreatedAt: ts('stripe_event_created_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -712,4 +719,31 @@ export const rateLimits = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Card payment provider webhook events already handled: a replayed event is acknowledged and ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/**
+ * One-time sign-in links sent by mail (sign-in without single sign-on). Only the token's SHA-256 is kept; a
+ * link works once, before it expires.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('sign_in_links_token_idx').on(t.tokenHash),
+    index('sign_in_links_email_idx').on(sql`lower(${t.email})`, t.createdAt),
+  ],
 );
