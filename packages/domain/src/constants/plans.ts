@@ -1,3 +1,5 @@
+import { MANUAL_ACTIONS_NEED_PAID_PLAN } from './messages';
+
 /** Subscription plans (stats-team-billing-public §2, §9). Amounts are dollars per month. */
 
 export type PlanId = 'trial' | 'team-500' | 'team-5000';
@@ -65,4 +67,28 @@ export function displayedPlans(): Plan[] {
 /** Manual remind/decline and blocking overlapping accepts need a paid plan. Unknown ids are not paid. */
 export function isPaidPlan(id: string | null | undefined): boolean {
   return findPlan(id)?.paid ?? false;
+}
+
+/** What a plan unlocks beyond the basics; a trial has everything so a team can be tried as a team. */
+export type PlanFeature = 'manual_actions' | 'team_management';
+
+export const PLAN_FEATURE_MESSAGES: Record<PlanFeature, string> = {
+  manual_actions: MANUAL_ACTIONS_NEED_PAID_PLAN,
+  team_management: 'Inviting and managing members is part of the Team plan.',
+};
+
+export function planAllows(id: string | null | undefined, feature: PlanFeature): boolean {
+  switch (feature) {
+    case 'manual_actions':
+      return isPaidPlan(id);
+    case 'team_management':
+      return id === 'trial' || id === 'team-5000';
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days left before a trial ends, counted up (an hour left is 1 day), never below 0. */
+export function trialDaysLeft(trialEndsAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
 }
