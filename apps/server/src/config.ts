@@ -43,6 +43,7 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_NAME: z.string().default('Single sign-on'),
+    EMAIL_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: optionalUrl,
@@ -156,6 +157,8 @@ function buildConfig(env: Env) {
     serveSourceMaps: env.SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000 },
     ssoProviders,
+    /** Sign-in by e-mail link: `auto` offers it when no single sign-on provider is configured. */
+    emailSignIn: env.EMAIL_SIGN_IN === 'on' || (env.EMAIL_SIGN_IN === 'auto' && ssoProviders.length === 0),
     google: { apiUrl: env.GOOGLE_API_URL },
     microsoft: { graphUrl: env.MICROSOFT_GRAPH_URL },
     stripe: {

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'not_acceptable'
   | 'needs_permission'
+  | 'unprocessable'
+  | 'sign_in_link_invalid'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';
@@ -31,6 +33,10 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   not_acceptable: { status: 406, title: 'Not acceptable' },
   // 422 is reserved for "the calendar provider refused us": the web app sends the user to /needs-permission.
   needs_permission: { status: 422, title: 'Incorrect permissions' },
+  // Also 422: a well-formed value that cannot be used (an address that is not one); the web app's forms that
+  // can meet it opt out of the permission redirect.
+  unprocessable: { status: 422, title: 'Unprocessable entity' },
+  sign_in_link_invalid: { status: 410, title: 'Sign-in link expired or used' },
   rate_limited: { status: 429, title: 'Too many requests' },
   unavailable: { status: 503, title: 'Service unavailable' },
   internal: { status: 500, title: 'Internal error' },
