@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'unprocessable'
   | 'sign_in_link_invalid'
   | 'rate_limited'
+  | 'invite_invalid'
   | 'unavailable'
   | 'internal';
 
@@ -38,6 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   unprocessable: { status: 422, title: 'Unprocessable entity' },
   sign_in_link_invalid: { status: 410, title: 'Sign-in link expired or used' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  invite_invalid: { status: 410, title: 'Invite no longer valid' },
   unavailable: { status: 503, title: 'Service unavailable' },
   internal: { status: 500, title: 'Internal error' },
 };
