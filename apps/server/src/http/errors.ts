@@ -16,6 +16,10 @@ export type ErrorCode =
   | 'sign_in_link_invalid'
   | 'rate_limited'
   | 'invite_invalid'
+  | 'account_deactivated'
+  | 'billing_not_configured'
+  | 'payment_declined'
+  | 'payment_provider_error'
   | 'unavailable'
   | 'internal';
 
@@ -40,6 +44,11 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   sign_in_link_invalid: { status: 410, title: 'Sign-in link expired or used' },
   rate_limited: { status: 429, title: 'Too many requests' },
   invite_invalid: { status: 410, title: 'Invite no longer valid' },
+  account_deactivated: { status: 403, title: 'Account deactivated' },
+  billing_not_configured: { status: 409, title: 'Billing not configured' },
+  payment_declined: { status: 402, title: 'Payment declined' },
+  // The card payment provider failed or refused us (not the client's fault, not ours): said as it is.
+  payment_provider_error: { status: 502, title: 'Payment provider error' },
   unavailable: { status: 503, title: 'Service unavailable' },
   internal: { status: 500, title: 'Internal error' },
 };
@@ -68,9 +77,9 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code].status;
   }
 
-  /** Worth reporting to the operators: only failures of our own, never a client's mistake. */
+  /** Worth reporting to the operators: only failures of our own, never a client's or an upstream provider's (502). */
   get reportable() {
-    return this.status >= 500;
+    return this.status >= 500 && this.status !== 502;
   }
 }
 
