@@ -1,3 +1,4 @@
+import { emailLinkRoutes } from './auth/email-link/routes';
 import { oidcRoutes } from './auth/oidc/routes';
 import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendars/routes';
@@ -24,6 +25,7 @@ export const allRoutes: FeatureRoutes[] = [
   healthRoutes,
   authRoutes,
   oidcRoutes,
+  emailLinkRoutes,
   userRoutes,
   settingsRoutes,
   communicationRoutes,

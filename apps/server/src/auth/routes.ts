@@ -23,6 +23,7 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
         ),
         {
           demo_enabled: ctx.config.demoMode,
+          email_enabled: ctx.config.emailSignIn,
           slack_enabled: Boolean(ctx.config.slack.clientId && ctx.config.slack.clientSecret),
         },
       ),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
 import { reevaluateUserJob } from '../calendars/evaluation/reevaluate-user.job';
 import { dailyFullSyncJob, pollCalendarsJob } from '../calendars/sync/scheduled-syncs.job';
 import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
@@ -32,6 +33,7 @@ export const jobs = {
   slack_dnd_user: slackDndUserJob,
   slack_dnd_sweep: slackDndSweepJob,
   warm_reports: warmReportsJob,
+  sign_in_link_email: signInLinkEmailJob,
 } as const;
 
 assertRegistry(jobs);

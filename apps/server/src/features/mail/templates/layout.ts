@@ -49,8 +49,11 @@ const quote: CSSProperties = {
   paddingLeft: 12,
 };
 
-/** Every mail: the brand, the content, and a footer with the unsubscribe link. */
-export function EmailLayout(props: { preview: string; unsubscribeUrl: string; children?: ReactNode }) {
+/**
+ * Every mail: the brand, the content, and a footer with the unsubscribe link. A mail the person asked for (a
+ * sign-in link) has no unsubscribe link: an opt-out does not stop it.
+ */
+export function EmailLayout(props: { preview: string; unsubscribeUrl?: string; children?: ReactNode }) {
   return h(
     Html,
     { lang: 'en' },
@@ -65,13 +68,19 @@ export function EmailLayout(props: { preview: string; unsubscribeUrl: string; ch
         h(Text, { style: brand }, PRODUCT_NAME),
         props.children,
         h(Hr, { style: { borderColor: '#e6e9ec', margin: '24px 0 16px' } }),
-        h(
-          Text,
-          { style: footer },
-          `${PRODUCT_NAME} helps people keep meetings healthy and calendars balanced. Don't want these emails? `,
-          h(Link, { href: props.unsubscribeUrl, style: { color: '#8a939c' } }, 'Unsubscribe'),
-          '.',
-        ),
+        props.unsubscribeUrl
+          ? h(
+              Text,
+              { style: footer },
+              `${PRODUCT_NAME} helps people keep meetings healthy and calendars balanced. Don't want these emails? `,
+              h(Link, { href: props.unsubscribeUrl, style: { color: '#8a939c' } }, 'Unsubscribe'),
+              '.',
+            )
+          : h(
+              Text,
+              { style: footer },
+              `${PRODUCT_NAME} helps people keep meetings healthy and calendars balanced.`,
+            ),
       ),
     ),
   );
