@@ -13,10 +13,13 @@ export function SalaryEdit({
   view,
   teamId,
   current,
+  onSaved,
 }: {
   view: ReviewView;
   teamId: string | null;
   current: number | undefined;
+  /** E.g. Team management reloads its team, which holds the salary. */
+  onSaved?: () => void;
 }) {
   const [value, setValue] = useState('');
   useEffect(() => {
@@ -37,7 +40,7 @@ export function SalaryEdit({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (state.canSave && state.salary !== null) save.mutate(state.salary);
+          if (state.canSave && state.salary !== null) save.mutate(state.salary, { onSuccess: onSaved });
         }}
       >
         <Group align="flex-start" gap="sm">

@@ -1,0 +1,213 @@
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  CANCEL_INVITE_DIALOG,
+  type DialogText,
+  formatDate,
+  splitTagInput,
+  validateInviteEmails,
+} from '@meetwell/domain';
+import { type ReactNode, useState } from 'react';
+import { AlertDialog } from '../../components/AlertDialog';
+import { useIsMobile } from '../../lib/useIsMobile';
+import { type Invite, useCancelInvite, useInvites, useSendInvites } from './api';
+import { Section } from './Section';
+
+/** Several addresses at once (commas, spaces or new lines); each must look like an email (stats §5). */
+function InviteForm() {
+  const [text, setText] = useState('');
+  const [dialog, setDialog] = useState<DialogText | null>(null);
+  const send = useSendInvites();
+  const emails = splitTagInput(text);
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const check = validateInviteEmails(emails);
+        if (check.dialog) {
+          setDialog(check.dialog);
+          return;
+        }
+        if (!check.canInvite) return;
+        // What could not be invited stays in the field, to fix or try again.
+        send.mutate(check.valid, { onSuccess: (outcome) => setText(outcome.failed.join(', ')) });
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label="Email addresses"
+          description="Separate several addresses with commas, spaces or new lines."
+          placeholder="name@company.com, another@company.com"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={emails.length === 0} loading={send.isPending}>
+            Invite
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.title}
+        centered
+        size="sm"
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <Text c="dimmed">{dialog?.message}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={() => setDialog(null)} data-autofocus>
+            OK
+          </Button>
+        </Group>
+      </Modal>
+    </form>
+  );
+}
+
+function invitedOn(invite: Invite, timeZone: string | null): string {
+  return formatDate(invite.created_at, 'Default', timeZone);
+}
+
+function CancelButton({ invite, onCancel }: { invite: Invite; onCancel: (invite: Invite) => void }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color="danger"
+      onClick={() => onCancel(invite)}
+      aria-label={`Cancel the invite to ${invite.email}`}
+    >
+      Cancel
+    </Button>
+  );
+}
+
+function PendingInvites({ timeZone }: { timeZone: string | null }) {
+  const invites = useInvites();
+  const cancel = useCancelInvite();
+  const [cancelling, setCancelling] = useState<Invite | null>(null);
+  const mobile = useIsMobile();
+
+  let content: ReactNode;
+  if (invites.isPending) {
+    content = <Skeleton height={72} />;
+  } else if (invites.isError) {
+    content = (
+      <Group gap="sm">
+        <Text c="dimmed" fz="sm">
+          The pending invites could not be loaded.
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void invites.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  } else if (invites.data.length === 0) {
+    content = (
+      <Text c="dimmed" fz="sm">
+        No pending invites.
+      </Text>
+    );
+  } else if (mobile) {
+    content = (
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Pending invites">
+        {invites.data.map((invite) => (
+          <Paper key={invite.id} component="li" withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600} truncate>
+                  {invite.email}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  Invited {invitedOn(invite, timeZone)}
+                </Text>
+              </div>
+              <CancelButton invite={invite} onCancel={setCancelling} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  } else {
+    content = (
+      <Table verticalSpacing="xs" aria-label="Pending invites" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Email</Table.Th>
+            <Table.Th w={170}>Invited</Table.Th>
+            <Table.Th w={90}>
+              <VisuallyHidden>Cancel</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invites.data.map((invite) => (
+            <Table.Tr key={invite.id}>
+              <Table.Td>
+                <Text fz="sm" truncate>
+                  {invite.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" c="dimmed">
+                  {invitedOn(invite, timeZone)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <CancelButton invite={invite} onCancel={setCancelling} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Pending invites
+      </Title>
+      {content}
+      <AlertDialog
+        opened={cancelling !== null}
+        title={CANCEL_INVITE_DIALOG.title}
+        text={CANCEL_INVITE_DIALOG.message}
+        confirmLabel={CANCEL_INVITE_DIALOG.confirm}
+        cancelLabel="Keep invite"
+        confirmColor="danger"
+        onConfirm={() => {
+          if (cancelling) cancel.mutate(cancelling);
+          setCancelling(null);
+        }}
+        onCancel={() => setCancelling(null)}
+      />
+    </Stack>
+  );
+}
+
+export function InvitesSection({ timeZone }: { timeZone: string | null }) {
+  return (
+    <Section title="Invite members" description="We email each person a link that adds them to your team.">
+      <Stack gap="lg">
+        <InviteForm />
+        <PendingInvites timeZone={timeZone} />
+      </Stack>
+    </Section>
+  );
+}

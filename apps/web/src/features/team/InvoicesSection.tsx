@@ -1,0 +1,103 @@
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatDate, PUBLIC_TEXTS } from '@meetwell/domain';
+import type { ReactNode } from 'react';
+import { useIsMobile } from '../../lib/useIsMobile';
+import { type Invoice, useInvoices } from './api';
+import { Section } from './Section';
+
+function periodStart(invoice: Invoice, timeZone: string | null): string {
+  return invoice.period_start === null ? '' : formatDate(invoice.period_start * 1000, 'Default', timeZone);
+}
+
+function description(invoice: Invoice): string {
+  return invoice.description?.trim() || 'Invoice';
+}
+
+function PdfLink({ invoice, timeZone }: { invoice: Invoice; timeZone: string | null }) {
+  const date = periodStart(invoice, timeZone);
+  if (!invoice.invoice_pdf) return null;
+  return (
+    <Anchor
+      href={invoice.invoice_pdf}
+      target="_blank"
+      rel="noopener noreferrer"
+      fz="sm"
+      fw={600}
+      aria-label={`PDF of ${description(invoice)}${date ? `, ${date}` : ''} (opens in a new tab)`}
+    >
+      PDF
+    </Anchor>
+  );
+}
+
+export function InvoicesSection({ timeZone }: { timeZone: string | null }) {
+  const invoices = useInvoices();
+  const mobile = useIsMobile();
+
+  let content: ReactNode;
+  if (invoices.isPending) {
+    content = <Skeleton height={72} />;
+  } else if (invoices.isError) {
+    content = (
+      <Group gap="sm">
+        <Text c="dimmed" fz="sm">
+          The invoices could not be loaded.
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void invoices.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  } else if (invoices.data.length === 0) {
+    content = <Text c="dimmed">{PUBLIC_TEXTS.invoicesEmpty}</Text>;
+  } else if (mobile) {
+    content = (
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+        {invoices.data.map((invoice) => (
+          <Paper key={invoice.id} component="li" withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600}>
+                  {description(invoice)}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {periodStart(invoice, timeZone)}
+                </Text>
+              </div>
+              <PdfLink invoice={invoice} timeZone={timeZone} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  } else {
+    content = (
+      <Table verticalSpacing="xs" aria-label="Invoices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Description</Table.Th>
+            <Table.Th w={200}>Period start</Table.Th>
+            <Table.Th w={80}>Invoice</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.data.map((invoice) => (
+            <Table.Tr key={invoice.id}>
+              <Table.Td>{description(invoice)}</Table.Td>
+              <Table.Td>{periodStart(invoice, timeZone)}</Table.Td>
+              <Table.Td>
+                <PdfLink invoice={invoice} timeZone={timeZone} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <Section title="Invoices" description="Your team's billing history.">
+      {content}
+    </Section>
+  );
+}
