@@ -63,6 +63,20 @@ export const routes: RouteObject[] = [
           (m) => m.SessionPage,
         ),
       },
+      {
+        path: 'sign-in/:token',
+        lazy: page(
+          () => import('../features/sign-in/SignInLinkPage'),
+          (m) => m.SignInLinkPage,
+        ),
+      },
+      {
+        path: 'invite/:token',
+        lazy: page(
+          () => import('../features/sign-in/InvitePage'),
+          (m) => m.InvitePage,
+        ),
+      },
       { path: 'privacy', lazy: page(staticPages, (m) => m.PrivacyPage) },
       { path: 'terms', lazy: page(staticPages, (m) => m.TermsPage) },
       { path: 'dpa', lazy: page(staticPages, (m) => m.DpaPage) },

@@ -90,6 +90,58 @@ describe('login modal', () => {
     );
   });
 
+  it('holds the request-account form when the server signs in by e-mail link', async () => {
+    mockFetch({
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, { data: [], meta: { demo_enabled: true, email_enabled: true } }),
+      'POST /api/v1/sign_in_links': () => jsonResponse(202, { meta: { sent: true } }),
+    });
+    renderModal();
+    await screen.findByRole('textbox', { name: 'Work email' });
+    const dialog = screen.getByRole('dialog', { name: 'Log in / Sign up' });
+    expect(dialog).toHaveTextContent("Enter your work email and we'll send you a link that signs you in.");
+    expect(dialog).not.toHaveTextContent('holds your work calendar');
+    expect(screen.getByRole('button', { name: 'Try the demo' })).toBeInTheDocument();
+    expect(screen.queryByText('No sign-in method is configured')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Work email' }), 'kim@newco.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Check your inbox: we sent a sign-in link to kim@newco.example.',
+    );
+  });
+
+  it('offers single sign-on and the e-mail link side by side', async () => {
+    mockFetch({
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              id: 'google_oauth2',
+              type: 'auth_providers',
+              attributes: { name: 'Google', url: '/auth/google_oauth2' },
+            },
+          ],
+          meta: { demo_enabled: false, email_enabled: true },
+        }),
+    });
+    renderModal();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a sign-in link' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Sign in with the account that holds your work calendar, or with a link we email you.',
+    );
+  });
+
+  it('has no e-mail form when the server does not offer it', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(true) });
+    renderModal();
+    expect(await screen.findByRole('button', { name: 'Try the demo' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Work email' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Sign in with the account that holds your work calendar.',
+    );
+  });
+
   it('starts the demo when enabled and opens Review', async () => {
     let signedIn = false;
     const fetchMock = mockFetch({

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, type JsonApiResource, resourceBody } from '../api/client';
+import { EmailLinkForm } from '../features/sign-in/EmailLinkForm';
 import { browser } from '../lib/browser';
 import { browserTimeZone } from '../lib/timezone';
 import { signInUrl, useAuthProviders } from '../session/authProviders';
@@ -19,7 +20,10 @@ import { useLoginModal } from './useLoginModal';
 
 export const APP_HOME = '/my/review/you';
 
-/** 'Log in / Sign up': single sign-on only (Google, Microsoft) plus the demo when the server offers it. */
+/**
+ * 'Log in / Sign up': single sign-on (Google, Microsoft, another issuer), a sign-in link by e-mail (which also
+ * requests the account), and the demo, each when the server offers it.
+ */
 export function LoginModal() {
   const { opened, close } = useLoginModal();
   return (
@@ -62,13 +66,24 @@ function LoginOptions() {
   const failure = signInErrorMessage(params.get('error'));
   const go = (url: string) => browser.assign(signInUrl(url, browserTimeZone()));
   const data = providers.data;
-  const nothingEnabled = data && !data.google && !data.microsoft && !data.oidc && !data.demoEnabled;
+  const singleSignOn = Boolean(data?.google || data?.microsoft || data?.oidc);
+  const nothingEnabled = data && !singleSignOn && !data.emailEnabled && !data.demoEnabled;
+  // Said once the server has told which ways in it offers.
+  const intro = !data
+    ? null
+    : singleSignOn && data.emailEnabled
+      ? 'Sign in with the account that holds your work calendar, or with a link we email you.'
+      : data.emailEnabled
+        ? "Enter your work email and we'll send you a link that signs you in."
+        : singleSignOn
+          ? 'Sign in with the account that holds your work calendar.'
+          : null;
 
   return (
     <Stack gap="md">
       <Text c="dimmed">
-        Sign in with the account that holds your work calendar. New to {PRODUCT_NAME}? Signing in starts your{' '}
-        {TRIAL_DAYS}-day free trial. No credit card required.
+        {intro && `${intro} `}New to {PRODUCT_NAME}? Signing in starts your {TRIAL_DAYS}-day free trial. No
+        credit card required.
       </Text>
 
       {failure && (
@@ -92,7 +107,7 @@ function LoginOptions() {
 
       {nothingEnabled && (
         <Alert color="warning" variant="light" title="No sign-in method is configured">
-          This server has no Google or Microsoft sign-in set up yet.
+          This server has no Google, Microsoft or e-mail sign-in set up yet.
         </Alert>
       )}
 
@@ -128,9 +143,16 @@ function LoginOptions() {
         </Button>
       )}
 
+      {data?.emailEnabled && (
+        <>
+          {singleSignOn && <Divider label="or" labelPosition="center" />}
+          <EmailLinkForm />
+        </>
+      )}
+
       {data?.demoEnabled && (
         <>
-          {(data.google || data.microsoft || data.oidc) && <Divider label="or" labelPosition="center" />}
+          {(singleSignOn || data.emailEnabled) && <Divider label="or" labelPosition="center" />}
           <Button
             size="md"
             variant="light"

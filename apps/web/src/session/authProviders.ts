@@ -16,11 +16,16 @@ export interface AuthProviders {
   /** Any other OpenID Connect issuer the server is configured with (shown by its name). */
   oidc: AuthProviderAttributes | null;
   demoEnabled: boolean;
+  /** Sign-in by a link mailed to the address (which also creates the account). */
+  emailEnabled: boolean;
   /** Slack do-not-disturb can be connected (the server has Slack credentials). */
   slackEnabled: boolean;
 }
 
-/** GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph), meta.demo_enabled. */
+/**
+ * GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph, oidc),
+ * meta.demo_enabled and meta.email_enabled.
+ */
 export async function fetchAuthProviders(): Promise<AuthProviders> {
   const doc = await api.get<JsonApiResource<AuthProviderAttributes>[]>('/auth/providers', {
     redirectOnStatus: false,
@@ -37,6 +42,7 @@ export async function fetchAuthProviders(): Promise<AuthProviders> {
     microsoft: find('microsoft_graph'),
     oidc: find('oidc'),
     demoEnabled: doc.meta.demo_enabled === true,
+    emailEnabled: doc.meta.email_enabled === true,
     slackEnabled: doc.meta.slack_enabled === true,
   };
 }

@@ -1,0 +1,83 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError, type JsonApiDocument } from '../../api/client';
+import { ErrorState, type ErrorStateProps } from '../../components/ErrorState';
+import { APP_HOME } from '../../layout/LoginModal';
+import { useLoginModal } from '../../layout/useLoginModal';
+import { queryKeys } from '../../session/queryKeys';
+import { fetchCurrentUser } from '../../session/useCurrentUser';
+
+export interface LinkSignInProps {
+  /** Names the request in the cache: ['sign-in-link', token], ['invite', token]. */
+  queryKey: readonly [string, string];
+  /** Spends the link; resolves once the session cookie is set. */
+  signIn: () => Promise<JsonApiDocument<unknown>>;
+  /** What a 410 (the link used, expired or revoked) shows. */
+  invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
+}
+
+/**
+ * Opens a one-time link: spends it, loads the signed-in user, then goes to Review. The request is a query
+ * keyed by the token, so mounting twice (strict mode, a re-render) never spends the link twice.
+ */
+export function LinkSignIn({ queryKey, signIn, invalid }: LinkSignInProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { open: openLogin } = useLoginModal();
+  const result = useQuery({
+    queryKey,
+    queryFn: async () => {
+      await signIn();
+      await queryClient.fetchQuery({
+        queryKey: queryKeys.currentUser,
+        queryFn: fetchCurrentUser,
+        staleTime: 0,
+      });
+      return true;
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+
+  useEffect(() => {
+    if (result.isSuccess) navigate(APP_HOME, { replace: true });
+  }, [result.isSuccess, navigate]);
+
+  if (result.isError) {
+    const error = result.error;
+    if (isApiError(error) && error.status === 410) {
+      return <ErrorState order={1} emoji="🔒" {...invalid} />;
+    }
+    // The server refused with a reason (the address belongs to a single sign-on account...): say it, and
+    // offer the other ways in. A network error or a failure of ours may pass on a second try.
+    const refused = isApiError(error) && error.status >= 400 && error.status < 500 && error.detail;
+    return (
+      <ErrorState
+        order={1}
+        emoji="🔌"
+        title="We couldn't sign you in"
+        description={refused || 'Something is not right... our nerds have been notified!'}
+        action={
+          refused
+            ? { label: 'Log in / Sign up', onClick: openLogin }
+            : { label: 'Try again', onClick: () => void result.refetch() }
+        }
+      />
+    );
+  }
+
+  return (
+    <Center py={120}>
+      <Stack align="center" gap="md">
+        <Loader />
+        <Text fw={600} aria-live="polite">
+          Logging in...
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
