@@ -63,6 +63,11 @@ declare module 'fastify' {
      * top-level navigation from another site (which carries the Lax cookie, never the CSRF header) is refused.
      */
     changesState?: boolean | ((request: FastifyRequest) => boolean);
+    /**
+     * Authorised by a signature in its URL, never by a session (RFC 8058 one-click unsubscribe, posted by mail
+     * clients as a form): no JSON:API media type and no CSRF token asked of it.
+     */
+    signedLink?: boolean;
   }
 }
 
@@ -276,7 +281,7 @@ export async function buildApp(
     const flag = request.routeOptions.config?.changesState;
     const changesState =
       UNSAFE_METHODS.has(request.method) || (typeof flag === 'function' ? flag(request) : flag === true);
-    if (!guarded || !changesState) return;
+    if (!guarded || !changesState || request.routeOptions.config?.signedLink) return;
     const contentType = request.headers['content-type'];
     const hasBody = request.body !== undefined && request.body !== null;
     if (hasBody && !contentType?.toLowerCase().startsWith(JSON_API)) {

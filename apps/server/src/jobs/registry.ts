@@ -10,6 +10,7 @@ import {
   autoBalanceSweepJob,
   autoBalanceUserJob,
 } from '../features/autobalance/autobalance.jobs';
+import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import type { AnyJob } from './define';
@@ -33,6 +34,7 @@ export const jobs = {
   slack_dnd_user: slackDndUserJob,
   slack_dnd_sweep: slackDndSweepJob,
   warm_reports: warmReportsJob,
+  unsubscribe_confirmation: unsubscribeConfirmationJob,
   sign_in_link_email: signInLinkEmailJob,
 } as const;
 

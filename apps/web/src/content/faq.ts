@@ -48,7 +48,7 @@ If some permissions were left unticked at sign-in you will see **Incorrect permi
     category: 'account',
     slug: 'account-emails',
     question: 'Which emails will I get, and how do I stop them?',
-    answer: `Depending on your preferences: reminders about actions MeetWell is about to take or has taken, a weekly report, and the occasional tip. Each kind can be switched off under email preferences on the [Account](/my/account) page. To stop everything at once use the [unsubscribe page](/unsubscribe); it needs only your email address.`,
+    answer: `Depending on your preferences: reminders about actions MeetWell is about to take or has taken, a weekly report, and the occasional tip. Each kind can be switched off under email preferences on the [Account](/my/account) page. To stop them at once, use the Unsubscribe link at the bottom of any of our emails, or the [unsubscribe page](/unsubscribe), which emails you a link to confirm. Organizers are still told when a meeting of theirs is about to be declined, or was.`,
   },
   {
     category: 'account',

@@ -33,7 +33,7 @@ Organizers of meetings you are invited to may receive an email from MeetWell lis
 
 ## Your choices
 
-- Change what you receive in your email preferences, or [unsubscribe](/unsubscribe) from everything.
+- Change what you receive in your email preferences, or [unsubscribe](/unsubscribe) from our emails (we still tell an organizer when their meeting is about to be declined, or was).
 - Remove a calendar at any time from the Account page; we stop reading it immediately.
 - Delete your account from the Account page. Deletion is immediate; backups are cleared within 30 days.
 - Ask us for a copy of your data, or anything else, at [support@meetwell.app](mailto:support@meetwell.app).`,

@@ -12,12 +12,18 @@ import {
   userPostActionEmail,
   userPreActionEmail,
 } from '../mail/templates/messages';
-import { type ActionEmailKind, emailKey, isSeriesWide, mailSubjectOf, preventToken } from './keys';
+import {
+  type ActionEmailKind,
+  emailKey,
+  isSeriesWide,
+  mailSubjectOf,
+  ORGANIZER_KINDS,
+  preventToken,
+} from './keys';
+import { actionsSharingMail } from './team-occurrence';
 
 type ActionRow = typeof actions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
-
-const ORGANIZER_KINDS: readonly ActionEmailKind[] = ['reminder', 'decline_warning', 'decline_notice'];
 
 /** The state the action must be in for a kind to still make sense (a stale job sends nothing). */
 function stillRelevant(action: ActionRow, kind: ActionEmailKind): boolean {
@@ -127,6 +133,19 @@ export async function sendActionEmail(
   if (!to) return 'stale';
   if (!(await wantsMail(ctx, kind, to, owner))) return 'unwanted';
   const subject = mailSubjectOf(meeting, action.complianceDeadline);
+  // One organizer mail for the team: it names every member it speaks for and every rule any of them needs.
+  const team = organizerKind
+    ? (await actionsSharingMail(ctx, action, meeting, kind)).filter(
+        (share) => share.action.id === action.id || stillRelevant(share.action, kind),
+      )
+    : [];
+  const violations = [
+    ...new Set(
+      (team.length ? team : [{ action }]).flatMap((share) =>
+        Object.values(share.action.detailsNegative ?? {}),
+      ),
+    ),
+  ];
   const facts: MeetingFacts = {
     summary: action.meetingSummary || meeting.summary,
     startsAt: meeting.startsAt,
@@ -135,8 +154,9 @@ export async function sendActionEmail(
     userName: displayName(owner),
     userEmail: owner.email,
     organizerEmail: action.organizerEmail ?? '',
-    violations: Object.values(action.detailsNegative ?? {}),
+    violations,
     deadline: action.complianceDeadline,
+    attendees: team.map((share) => ({ name: displayName(share.owner), email: share.owner.email })),
   };
   const rendered = await compose(ctx, kind, action, facts);
   return deliverEmail(ctx, {
@@ -146,7 +166,6 @@ export async function sendActionEmail(
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
-    unsubscribeUrl: rendered.unsubscribeUrl,
     userId: owner.id,
     meetingId: meeting.id,
   });
@@ -155,7 +174,8 @@ export async function sendActionEmail(
 /**
  * Where the organizer's warning stands before a decline:
  * - confirmed: handed to the SMTP server and accepted (or kept in the outbox when no SMTP server is configured);
- * - not_wanted: the organizer unsubscribed or switched such mail off (or has no address): nothing to wait for;
+ * - not_wanted: the organizer switched such mail off in their account (an unsubscribe never stops it) or has no
+ *   address: nothing to wait for;
  * - pending: being sent now, or refused for the moment: the decline waits and its job retries;
  * - undeliverable: the send failed for good: the decline must not happen unannounced.
  */

@@ -25,6 +25,10 @@ export type MailSubject = {
   calendarId: string;
   recurringEventId: string | null;
   organizerEmail: string | null;
+  /** The team and the event's iCalendar UID, which every attendee's copy shares, and the occurrence's start. */
+  companyId: string | null;
+  icalUid: string | null;
+  startsAt: Date;
 };
 
 export function mailSubjectOf(
@@ -34,6 +38,9 @@ export function mailSubjectOf(
     calendarId: string;
     recurringEventId: string | null;
     organizerEmail: string | null;
+    companyId: string | null;
+    icalUid: string | null;
+    startsAt: Date;
   },
   deadline: Date | null,
 ): MailSubject {
@@ -44,23 +51,45 @@ export function mailSubjectOf(
     calendarId: meeting.calendarId,
     recurringEventId: meeting.recurringEventId,
     organizerEmail: meeting.organizerEmail,
+    companyId: meeting.companyId,
+    icalUid: meeting.icalUid,
+    startsAt: meeting.startsAt,
   };
 }
+
+/** Mails to the organizer, as opposed to the user's own notices. */
+export const ORGANIZER_KINDS: readonly ActionEmailKind[] = ['reminder', 'decline_warning', 'decline_notice'];
 
 /** Reminders (and the user's notice after one) of a recurring event go out once per series and organizer. */
 export const isSeriesWide = (subject: MailSubject, kind: ActionEmailKind) =>
   subject.recurringEventId !== null && (kind === 'reminder' || kind === 'post_action');
 
 /**
- * The idempotency key of a mail (emails.idempotency_key): at most one per user, event, kind and deadline —
- * or per user, series, organizer and kind for a recurring event's reminders.
+ * Whether an organizer's mail about one occurrence speaks for the whole team: several members attending the
+ * same occurrence (same iCalendar UID and start) send the organizer one reminder, one warning and one notice,
+ * not one each. A series-wide reminder stays the user's own: it lists that user's dates.
+ */
+export const isTeamWide = (subject: MailSubject, kind: ActionEmailKind) =>
+  ORGANIZER_KINDS.includes(kind) &&
+  !isSeriesWide(subject, kind) &&
+  subject.companyId !== null &&
+  subject.icalUid !== null;
+
+/**
+ * The idempotency key of a mail (emails.idempotency_key): at most one per user, event, kind and deadline;
+ * per user, series, organizer and kind for a recurring event's reminders; and per team, occurrence, organizer,
+ * kind and deadline for the organizer's mails about one occurrence.
  */
 export function emailKey(subject: MailSubject, kind: ActionEmailKind): string {
+  const organizer = (subject.organizerEmail ?? '').toLowerCase();
+  const deadline = subject.deadline?.toISOString() ?? '-';
   if (isSeriesWide(subject, kind)) {
-    const organizer = (subject.organizerEmail ?? '').toLowerCase();
     return `series/${subject.userId}/${kind}/${organizer}/${subject.calendarId}/${subject.recurringEventId}`;
   }
-  return `event/${subject.userId}/${kind}/${subject.deadline?.toISOString() ?? '-'}/${subject.eventKey}`;
+  if (isTeamWide(subject, kind)) {
+    return `occurrence/${subject.companyId}/${kind}/${organizer}/${deadline}/${subject.icalUid}/${subject.startsAt.toISOString()}`;
+  }
+  return `event/${subject.userId}/${kind}/${deadline}/${subject.eventKey}`;
 }
 export const emailJobKey = (meetingId: string, kind: ActionEmailKind) =>
   `autobalance_email:${meetingId}:${kind}`;

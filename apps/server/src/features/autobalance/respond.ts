@@ -13,6 +13,7 @@ import { closeAction, enqueueActionEmail } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';
 import { recordOwnResponse } from './own-response';
 import { prepareResponse } from './provider';
+import { actionsSharingMail } from './team-occurrence';
 
 /**
  * Ignore a (future) action = accept the meeting for the user: through the provider when the calendar can
@@ -86,7 +87,8 @@ export async function findActionByToken(ctx: AppContext, token: string) {
 
 /**
  * The organizer prevents the decline: scheduled → prevented (once), the decline job removed, the user told
- * the organizer's notes (notification and mail). Preventing again returns the same answer.
+ * the organizer's notes (notification and mail). The warning spoke for every team member attending that
+ * occurrence, so its link prevents each of their declines. Preventing again returns the same answer.
  */
 export async function preventDecline(ctx: AppContext, token: string, notes: string) {
   const found = await findActionByToken(ctx, token);
@@ -98,8 +100,24 @@ export async function preventDecline(ctx: AppContext, token: string, notes: stri
       'This meeting can no longer be changed: it was already declined, accepted or cancelled.',
     );
   }
-  const prevented = await closeAction(ctx, found.action.id, 'prevented', { organizerNotes: notes });
+  const prevented = await preventOne(ctx, found, notes);
+  const team = await actionsSharingMail(ctx, found.action, found.meeting, 'decline_warning');
+  for (const share of team) {
+    if (share.action.id !== found.action.id && share.action.status === 'scheduled') {
+      await preventOne(ctx, share, notes);
+    }
+  }
   if (!prevented) return findActionByToken(ctx, token);
+  return { action: prevented, meeting: found.meeting };
+}
+
+async function preventOne(
+  ctx: AppContext,
+  found: { action: typeof actions.$inferSelect; meeting: typeof meetings.$inferSelect },
+  notes: string,
+) {
+  const prevented = await closeAction(ctx, found.action.id, 'prevented', { organizerNotes: notes });
+  if (!prevented) return null;
   const who = found.action.organizerEmail ?? 'The organizer';
   await notifyUser(ctx, found.action.userId, {
     kind: 'decline_prevented',
@@ -113,5 +131,5 @@ export async function preventDecline(ctx: AppContext, token: string, notes: stri
     type: 'action_prevented',
     meeting_id: found.meeting.id,
   });
-  return { action: prevented, meeting: found.meeting };
+  return prevented;
 }

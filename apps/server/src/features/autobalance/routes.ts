@@ -1,13 +1,16 @@
 import { FUTURE_ACTIONS_WINDOW_DAYS, isActionQueued, PAST_ACTIONS_WINDOW_DAYS } from '@meetwell/domain';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AppContext } from '../../context';
 import { actions, meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { parsePeriod, periodQuerySchema } from '../../http/period';
 import { presentMeetings } from '../meetings/presenter';
+import { displayName } from './action-emails';
 import { acceptMeeting, findActionByToken, preventDecline } from './respond';
+import { actionsSharingMail } from './team-occurrence';
 
 const DAY = 86_400_000;
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -41,10 +44,15 @@ export function presentAction(
   });
 }
 
-/** What the prevent-decline page shows (the token holder is the organizer). */
-function presentTokenMeeting(found: { action: ActionRow; meeting: MeetingRow }) {
+/**
+ * What the prevent-decline page shows (the token holder is the organizer): the occurrence, its deadline, what
+ * it needs, and every team member the warning spoke for.
+ */
+async function presentTokenMeeting(ctx: AppContext, found: { action: ActionRow; meeting: MeetingRow }) {
   const { action, meeting } = found;
+  const team = await actionsSharingMail(ctx, action, meeting, 'decline_warning');
   return resource('meetings', meeting.id, {
+    attendee_names: team.map((share) => displayName(share.owner)),
     summary: action.meetingSummary || meeting.summary,
     starts_at: meeting.startsAt.toISOString(),
     ends_at: meeting.endsAt.toISOString(),
@@ -174,7 +182,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
     async (request) => {
       const found = await findActionByToken(ctx, request.params.token);
       if (!found) throw notFound('meeting');
-      return document(presentTokenMeeting(found));
+      return document(await presentTokenMeeting(ctx, found));
     },
   );
 
@@ -201,7 +209,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
       const notes = request.body?.data.attributes.organizer_notes ?? '';
       const done = await preventDecline(ctx, request.params.token, notes);
       if (!done) throw notFound('meeting');
-      return document(presentTokenMeeting(done));
+      return document(await presentTokenMeeting(ctx, done));
     },
   );
 };

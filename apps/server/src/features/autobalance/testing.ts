@@ -10,7 +10,10 @@ type UserRow = Awaited<ReturnType<typeof createUser>>;
 const HOUR = 3_600_000;
 
 /** A user whose primary Google calendar (watched, writable) is served by the fake Google server. */
-export async function googleUser(ctx: AppContext, options: { email?: string; timeZone?: string } = {}) {
+export async function googleUser(
+  ctx: AppContext,
+  options: { email?: string; timeZone?: string; companyOf?: { companyId: string | null } } = {},
+) {
   const user = await createUser(ctx, { ...options });
   const [identity] = await ctx.db
     .insert(identities)
@@ -68,6 +71,8 @@ export async function insertMeeting(
     attendeesCount?: number;
     responseStatus?: string;
     recurringEventId?: string;
+    /** The event's iCalendar UID, which every attendee's copy shares. */
+    icalUid?: string;
     maybeWellnessBlock?: 'true';
     maybeWellnessBlockCategory?: string;
   },
@@ -82,6 +87,7 @@ export async function insertMeeting(
       companyId: owner.user.companyId,
       calendarId: owner.calendar.id,
       providerEventId,
+      icalUid: params.icalUid ?? null,
       eventKey: providerEventId,
       recurringEventId: params.recurringEventId ?? null,
       recurringMeeting: Boolean(params.recurringEventId),

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { emailOptOuts, emails } from '../../db/schema';
+import { emails } from '../../db/schema';
+import { isOptedOut, optOutStops } from '../communications/opt-outs';
+import { oneClickUnsubscribeUrl, signFooterLinks } from '../communications/unsubscribe-link';
 import { mailTransport } from './transport';
 
 export type OutgoingEmail = {
@@ -15,7 +17,10 @@ export type OutgoingEmail = {
   /** The user on whose behalf it is sent (whose outbox shows it). */
   userId?: string | null;
   meetingId?: string | null;
-  /** The List-Unsubscribe target. */
+  /**
+   * @deprecated Ignored: every mail gets the signed List-Unsubscribe of its `to` here (oneClickUnsubscribeUrl).
+   * Kept until the callers that still pass it drop it.
+   */
   unsubscribeUrl?: string;
   /** Asked for by the recipient (a sign-in link): sent even to an address that opted out of our mail. */
   requestedByRecipient?: boolean;
@@ -26,7 +31,8 @@ export type OutgoingEmail = {
  * - outbox: no SMTP configured, stored for the app to show;
  * - duplicate: this key was already sent, stored or failed (nothing done);
  * - in_flight: another worker is sending this key right now (a dead sender's claim is taken over after the lease);
- * - opted_out: the address unsubscribed (nothing stored).
+ * - opted_out: the address unsubscribed and an opt-out stops this kind (communications/opt-outs.ts); nothing
+ *   stored.
  */
 export type DeliveryResult = 'sent' | 'outbox' | 'duplicate' | 'in_flight' | 'opted_out' | 'failed';
 
@@ -76,15 +82,6 @@ export async function emailStatus(ctx: Pick<AppContext, 'db'>, key: string) {
   return row?.status ?? null;
 }
 
-export async function isOptedOut(ctx: Pick<AppContext, 'db'>, email: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ email: emailOptOuts.email })
-    .from(emailOptOuts)
-    .where(inArray(emailOptOuts.email, [email.trim().toLowerCase(), email.trim()]))
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * Delivers one message once per key. The emails row is the lock: it is inserted (or a 'pending' row is claimed)
  * with status 'sending' by exactly one caller before the SMTP exchange, then marked 'sent'. A caller that finds
@@ -97,15 +94,16 @@ export async function isOptedOut(ctx: Pick<AppContext, 'db'>, email: string): Pr
  */
 export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promise<DeliveryResult> {
   const to = mail.to.trim();
-  if (!mail.requestedByRecipient && (await isOptedOut(ctx, to))) return 'opted_out';
+  if (optOutStops(mail) && (await isOptedOut(ctx, to))) return 'opted_out';
   const transport = mailTransport(ctx.config);
+  const { html, text } = signFooterLinks(ctx, to, mail);
   const values = {
     idempotencyKey: mail.key,
     kind: mail.kind,
     to,
     subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
+    html,
+    text,
     userId: mail.userId ?? null,
     meetingId: mail.meetingId ?? null,
     createdAt: ctx.now(),
@@ -153,9 +151,11 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
       from: ctx.config.mail.from,
       to,
       subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+      html,
+      text,
+      // Every mail: the signed one-click address (RFC 8058) the mail client's own Unsubscribe button posts to.
+      list: { unsubscribe: oneClickUnsubscribeUrl(ctx, to) },
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   } catch (error) {
     const retry = isDefinitelyNotDelivered(error);

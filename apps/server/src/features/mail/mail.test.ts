@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOptOuts, emails } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { oneClickUnsubscribeUrl, signedUnsubscribePageUrl } from '../communications/unsubscribe-link';
 import { deliverEmail, messageIdFor, RetryableMailError } from './deliver';
 import { mailRoutes } from './routes';
 import { declineWarningEmail, type MeetingFacts, organizerReminderEmail } from './templates/messages';
@@ -75,11 +76,10 @@ describe('deliverEmail over SMTP', () => {
       subject: 'Your meeting "Quarterly sync" needs a few changes: Monday, March 4th 2030',
     });
     expect(received[0]!.text).toContain('Longer than 60 minutes');
-    expect(hrefs(received[0]!.html)).toContain(
-      'https://app.meetwell.test/unsubscribe?email=boss%40partner.example',
-    );
-    expect(received[0]!.headers['list-unsubscribe']).toContain(
-      'https://app.meetwell.test/unsubscribe?email=boss%40partner.example',
+    // The template's footer link by address became the recipient's signed link.
+    expect(hrefs(received[0]!.html)).toContain(signedUnsubscribePageUrl(ctx, 'boss@partner.example'));
+    expect(received[0]!.headers['list-unsubscribe']).toBe(
+      `<${oneClickUnsubscribeUrl(ctx, 'boss@partner.example')}>`,
     );
     const [row] = await ctx.db.select().from(emails).where(eq(emails.idempotencyKey, 'm1:reminder'));
     expect(row).toMatchObject({ status: 'sent', userId: user.id });
@@ -181,7 +181,9 @@ describe('outbox (no SMTP_URL)', () => {
       type: 'emails',
       attributes: { kind: 'reminder', to: 'boss@partner.example', status: 'outbox' },
     });
-    expect(body.data[0].attributes.html).toContain('/unsubscribe?email=boss%40partner.example');
+    expect(hrefs(body.data[0].attributes.html)).toContain(
+      signedUnsubscribePageUrl(outboxCtx, 'boss@partner.example'),
+    );
     await app.close();
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { disconnectUser } from '../../realtime/broadcast';
 import { requestAutoBalance } from '../autobalance/request';
+import { clearOptOut } from '../communications/opt-outs';
 import { refreshSlackSnooze } from '../slack/snooze';
 import { loadUserResource } from './profile';
 
@@ -104,6 +105,8 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         })
         .where(eq(users.id, user.id))
         .returning();
+      // Mail switched (back) on: an unsubscribe of this address must not keep dropping it unseen.
+      if (Object.values(a.communication_prefs ?? {}).includes(true)) await clearOptOut(ctx, updated!.email);
       if (a.domains_allowlist !== undefined) await requestAutoBalance(ctx, user.id);
       if (a.dnd_slack !== undefined) await refreshSlackSnooze(ctx, updated!);
       return document(await loadUserResource(ctx.db, updated!));

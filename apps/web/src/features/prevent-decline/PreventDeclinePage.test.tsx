@@ -18,6 +18,8 @@ const DETAILS = {
     type: 'meetings',
     attributes: {
       summary: 'Quarterly planning',
+      starts_at: '2026-03-11T09:00:00Z',
+      attendee_names: ['Ana Lee', 'Bo Chen'],
       compliance_deadline: '2026-03-10T15:30:00Z',
       details_negative: {
         required_agenda: 'This meeting has no agenda.',
@@ -40,6 +42,9 @@ describe('Prevent-decline page', () => {
     expect(screen.getByText('This meeting has 14 attendees (at most 8).')).toBeInTheDocument();
     // The domain's date format, in the browser's zone (UTC in tests).
     expect(screen.getByText('Tuesday, March 10th 2026 at 3:30 pm')).toBeInTheDocument();
+    // The occurrence's own date, and the team members the warning spoke for.
+    expect(screen.getByText('Wednesday, March 11th 2026 at 9:00 am')).toBeInTheDocument();
+    expect(screen.getByText('For Ana Lee and Bo Chen')).toBeInTheDocument();
 
     const notes = screen.getByRole('textbox', { name: /Notes for your attendee/ });
     await user.type(notes, 'Agenda added, see the invite.{Shift>}{Enter}{/Shift}Thanks');

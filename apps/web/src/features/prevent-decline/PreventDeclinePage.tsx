@@ -27,6 +27,9 @@ import { type DeclineDetails, detailSentences, fetchDeclineDetails, preventDecli
 const BAD_TOKEN_STATUSES = new Set([400, 401, 403, 404, 410, 422]);
 
 /** /prevent-decline?token=… — the organizer of a meeting about to be declined keeps it on the calendar. */
+const joinNames = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 export function PreventDeclinePage() {
   usePageTitle(PUBLIC_TEXTS.preventDecline);
   const [params] = useSearchParams();
@@ -106,6 +109,7 @@ function PreventDeclineForm({ token, details }: { token: string; details: Declin
   const done = prevent.isSuccess || details.prevented === true;
   const sentences = detailSentences(details.details_negative);
   const deadline = details.compliance_deadline;
+  const attendees = details.attendee_names ?? [];
 
   const submit = () => {
     if (!done && !prevent.isPending) prevent.mutate();
@@ -136,6 +140,17 @@ function PreventDeclineForm({ token, details }: { token: string; details: Declin
               <Title order={1} fz={{ base: 24, sm: 30 }}>
                 {details.summary?.trim() || 'Untitled meeting'}
               </Title>
+              {details.starts_at && (
+                <Text fw={600} mt={4}>
+                  {formatDate(details.starts_at, 'Long', zone)} at{' '}
+                  {formatDate(details.starts_at, 'Time', zone)}
+                </Text>
+              )}
+              {attendees.length > 0 && (
+                <Text c="dimmed" fz="sm">
+                  For {joinNames(attendees)}
+                </Text>
+              )}
             </div>
 
             {deadline && (

@@ -7,6 +7,8 @@ export interface DeclineDetails {
   /** A sentence per violated rule (a map), or a plain list. */
   details_negative: Record<string, string> | string[] | null;
   starts_at?: string | null;
+  /** The team members the warning spoke for (their declines are all prevented together). */
+  attendee_names?: string[] | null;
   organizer_notes?: string | null;
   /** The decline was already prevented (the link was used). */
   prevented?: boolean | null;

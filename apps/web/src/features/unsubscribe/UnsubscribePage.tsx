@@ -1,19 +1,34 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isValidEmail } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
 
 export const INVALID_EMAIL_MESSAGE = "Hmm. That email doesn't look right";
 export const UNSUBSCRIBED_MESSAGE = "Hope we didn't bug you. You won't be getting emails from us anymore.";
+/** What an unsubscribe never stops (see the decisions: mails that protect a meeting). */
+export const STILL_SENT_NOTE =
+  "We'll still tell you when a meeting you organize is about to be declined, so you can keep it, and when it was.";
+/** The bare form proves nothing, and must not tell who gets our mail: the same words for every address. */
+export const CONFIRMATION_SENT_MESSAGE =
+  "If this address gets mail from us, we've sent it a link to confirm.";
+export const INVALID_LINK_MESSAGE =
+  "This unsubscribe link is not valid. Enter your email below and we'll send you a new one.";
 export const SIGNED_IN_REDIRECT_MS = 1200;
+
+function problemOf(error: unknown): string {
+  if (isApiError(error) && error.status === 429) return 'Too many requests. Please try again in a while.';
+  return 'Something went wrong. Please try again.';
+}
 
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
   const [params] = useSearchParams();
+  const signed =
+    params.get('e') && params.get('sig') ? { e: params.get('e')!, sig: params.get('sig')! } : null;
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -26,7 +41,14 @@ export function UnsubscribePage() {
     return () => clearTimeout(timer);
   }, [user, navigate]);
 
-  const optOut = useMutation({
+  // A link from one of our mails proves the address: the button confirms (a scanner's visit does nothing).
+  const confirm = useMutation({
+    mutationFn: (link: { e: string; sig: string }) =>
+      api.post('/communications/email/unsubscribe', undefined, { query: link, redirectOnStatus: false }),
+  });
+
+  // A typed address proves nothing: the server mails that address the signed link.
+  const askForLink = useMutation({
     mutationFn: (address: string) =>
       api.get('/communications/email/opt-out', { query: { email: address }, redirectOnStatus: false }),
   });
@@ -39,8 +61,84 @@ export function UnsubscribePage() {
       return;
     }
     setError(null);
-    optOut.mutate(address);
+    askForLink.mutate(address);
   };
+
+  const linkRefused =
+    isApiError(confirm.error) && (confirm.error.status === 403 || confirm.error.status === 400);
+
+  const form = (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">Enter your email address and we'll send you a link to confirm.</Text>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+        />
+        {askForLink.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {problemOf(askForLink.error)}
+          </Alert>
+        )}
+        <Button type="submit" loading={askForLink.isPending}>
+          Unsubscribe
+        </Button>
+      </Stack>
+    </form>
+  );
+
+  let body: ReactNode;
+  if (confirm.isSuccess) {
+    body = (
+      <Alert color="success" variant="light" title="Unsubscribed" role="status">
+        <Text>{UNSUBSCRIBED_MESSAGE}</Text>
+        <Text size="sm" mt="xs">
+          {STILL_SENT_NOTE}
+        </Text>
+      </Alert>
+    );
+  } else if (askForLink.isSuccess) {
+    body = (
+      <Alert color="success" variant="light" title="Check your inbox" role="status">
+        {CONFIRMATION_SENT_MESSAGE}
+      </Alert>
+    );
+  } else if (signed && !linkRefused) {
+    body = (
+      <Stack gap="md">
+        <Text>
+          Stop our emails to <strong>{signed.e}</strong>?
+        </Text>
+        {confirm.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {problemOf(confirm.error)}
+          </Alert>
+        )}
+        <Button loading={confirm.isPending} onClick={() => confirm.mutate(signed)}>
+          Unsubscribe
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        {linkRefused && (
+          <Alert color="red" variant="light" role="alert">
+            {INVALID_LINK_MESSAGE}
+          </Alert>
+        )}
+        {form}
+      </Stack>
+    );
+  }
 
   return (
     <Container size="xs" py={{ base: 'xl', sm: 72 }}>
@@ -53,32 +151,7 @@ export function UnsubscribePage() {
             You're signed in. Taking you to your email preferences...
           </Text>
         )}
-        {optOut.isSuccess ? (
-          <Alert color="success" variant="light" title="Unsubscribed" role="status">
-            {UNSUBSCRIBED_MESSAGE}
-          </Alert>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <Text c="dimmed">Enter your email address and we'll stop sending you emails.</Text>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.currentTarget.value);
-                  if (error) setError(null);
-                }}
-                error={error}
-              />
-              <Button type="submit" loading={optOut.isPending}>
-                Unsubscribe
-              </Button>
-            </Stack>
-          </form>
-        )}
+        {body}
       </Paper>
     </Container>
   );

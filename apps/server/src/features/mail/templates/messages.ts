@@ -19,10 +19,36 @@ export type MeetingFacts = {
   deadline: Date | null;
   /** The occurrences the mail is about: one, or every date of a recurring series the reminder covers. */
   dates?: Date[];
+  /**
+   * Every team member the organizer's mail speaks for, when several attend the occurrence (one mail for the
+   * team); otherwise the user alone.
+   */
+  attendees?: { name: string; email: string }[];
 };
+
+function attendeesOf(facts: MeetingFacts) {
+  return facts.attendees?.length ? facts.attendees : [{ name: facts.userName, email: facts.userEmail }];
+}
+
+function joinWords(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** 'Ana Lee' or 'Ana Lee and Bo Chen'. */
+export const attendeeNames = (facts: MeetingFacts) => joinWords(attendeesOf(facts).map((a) => a.name));
+
+/** 'Ana Lee (ana@acme.example) uses' or 'Ana Lee (ana@…) and Bo Chen (bo@…) use'. */
+function whoUse(facts: MeetingFacts): string {
+  const people = attendeesOf(facts);
+  return `${joinWords(people.map((a) => `${a.name} (${a.email})`))} ${people.length > 1 ? 'use' : 'uses'}`;
+}
 
 export type RenderedEmail = { subject: string; html: string; text: string; unsubscribeUrl: string };
 
+/**
+ * The footer's Unsubscribe link as a template writes it; deliverEmail turns it into the recipient's signed link
+ * (templates hold no secret). Left unsigned it only opens the bare form, which changes nothing by itself.
+ */
 export const unsubscribeUrl = (appUrl: string, email: string) =>
   `${appUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
 export const preventDeclineUrl = (appUrl: string, token: string) =>
@@ -67,7 +93,7 @@ export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
         null,
         series
           ? `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your recurring meeting ${title(facts.summary)} does not meet their meeting standards yet on these dates:`
-          : `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards yet:`,
+          : `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards yet:`,
       ),
       series ? h(ViolationList, { violations: dates.map((d) => formatWhen(d, facts.timeZone)) }) : null,
       series ? h(Paragraph, null, 'What it needs:') : null,
@@ -88,18 +114,18 @@ export function declineWarningEmail(facts: MeetingFacts, appUrl: string, prevent
     `${title(facts.summary)} may be declined: ${formatDate(facts.startsAt, 'Long', facts.timeZone)}`,
     h(
       EmailLayout,
-      { preview: `${facts.userName} may decline ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
+      { preview: `${attendeeNames(facts)} may decline ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
       h(Title, null, `${title(facts.summary)} may be declined`),
       h(
         Paragraph,
         null,
-        `${facts.userName} (${facts.userEmail}) uses ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards:`,
+        `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards:`,
       ),
       h(ViolationList, { violations: facts.violations }),
       h(
         Paragraph,
         null,
-        `If it still does not meet them by ${deadline}, ${PRODUCT_NAME} will decline it for ${facts.userName}. Update the invitation, or tell them why this meeting matters:`,
+        `If it still does not meet them by ${deadline}, ${PRODUCT_NAME} will decline it for ${attendeeNames(facts)}. Update the invitation, or tell them why this meeting matters:`,
       ),
       h(ActionButton, { href: prevent }, 'Prevent this decline'),
       h(LinkLine, { href: prevent }, 'Or open this link:'),
@@ -112,15 +138,15 @@ export function declineWarningEmail(facts: MeetingFacts, appUrl: string, prevent
 export function declineNoticeEmail(facts: MeetingFacts, appUrl: string) {
   const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
   return renderEmail(
-    `${facts.userName} declined ${title(facts.summary)}`,
+    `${attendeeNames(facts)} declined ${title(facts.summary)}`,
     h(
       EmailLayout,
       { preview: `${title(facts.summary)} was declined`, unsubscribeUrl: unsubscribe },
-      h(Title, null, `${facts.userName} declined ${title(facts.summary)}`),
+      h(Title, null, `${attendeeNames(facts)} declined ${title(facts.summary)}`),
       h(
         Paragraph,
         null,
-        `${PRODUCT_NAME} declined ${title(facts.summary)} (${formatWhen(facts.startsAt, facts.timeZone)}) for ${facts.userName} (${facts.userEmail}) because it does not meet their meeting standards:`,
+        `${PRODUCT_NAME} declined ${title(facts.summary)} (${formatWhen(facts.startsAt, facts.timeZone)}) for ${joinWords(attendeesOf(facts).map((a) => `${a.name} (${a.email})`))} because it does not meet their meeting standards:`,
       ),
       h(ViolationList, { violations: facts.violations }),
       h(Paragraph, null, 'Fixing the invitation and inviting them again is always welcome.'),

@@ -1,0 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { actions, meetings, users } from '../../db/schema';
+import { type ActionEmailKind, emailKey, isTeamWide, mailSubjectOf } from './keys';
+
+type ActionRow = typeof actions.$inferSelect;
+type MeetingRow = typeof meetings.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export type TeamShare = { action: ActionRow; meeting: MeetingRow; owner: UserRow };
+
+/**
+ * The team members' actions that one organizer mail of this kind speaks for: the same occurrence (iCalendar
+ * UID and start), organizer and deadline in the same team, so the same mail key. The action itself included;
+ * just it when the mail is not team-wide.
+ */
+export async function actionsSharingMail(
+  ctx: AppContext,
+  action: ActionRow,
+  meeting: MeetingRow,
+  kind: ActionEmailKind,
+): Promise<TeamShare[]> {
+  const subject = mailSubjectOf(meeting, action.complianceDeadline);
+  if (!isTeamWide(subject, kind)) {
+    const [owner] = await ctx.db.select().from(users).where(eq(users.id, action.userId));
+    return owner ? [{ action, meeting, owner }] : [];
+  }
+  const key = emailKey(subject, kind);
+  const rows = await ctx.db
+    .select({ action: actions, meeting: meetings, owner: users })
+    .from(actions)
+    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
+    .innerJoin(users, eq(users.id, actions.userId))
+    .where(
+      and(
+        eq(meetings.companyId, subject.companyId!),
+        eq(meetings.icalUid, subject.icalUid!),
+        eq(meetings.startsAt, meeting.startsAt),
+        sql`lower(${actions.organizerEmail}) = ${(action.organizerEmail ?? '').toLowerCase()}`,
+      ),
+    )
+    .orderBy(actions.createdAt);
+  return rows.filter(
+    (row) => emailKey(mailSubjectOf(row.meeting, row.action.complianceDeadline), kind) === key,
+  );
+}
