@@ -85,6 +85,21 @@ describe('resolution', () => {
     expect(solo.evaluation.desired_duration).toBe(120);
   });
 
+  it("the defaults a member falls back to are the team's auto-balance defaults, never another team's", () => {
+    const member = effectiveSettings({
+      inTeam: true,
+      teamActionSettings: { non_compliance_action: 'remind', compliance_deadline: 'soon' },
+      userActionSettings: { non_compliance_action: 'decline' },
+    });
+    expect(member.action.non_compliance_action).toBe('decline');
+    expect(member.defaultAction).toEqual({ ...DEFAULT_ACTION_SETTINGS, non_compliance_action: 'remind' });
+    const solo = effectiveSettings({
+      inTeam: false,
+      teamActionSettings: { non_compliance_action: 'remind' },
+    });
+    expect(solo.defaultAction).toEqual(DEFAULT_ACTION_SETTINGS);
+  });
+
   it('patch schema', () => {
     expect(ActionSettingsPatchSchema.safeParse({ compliance_deadline: 24 }).success).toBe(true);
     expect(ActionSettingsPatchSchema.safeParse({ compliance_deadline: 'soon' }).success).toBe(false);

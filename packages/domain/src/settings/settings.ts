@@ -181,7 +181,7 @@ export function resolveActionSettings(...layers: readonly unknown[]): ActionSett
 /**
  * The settings that apply to a user (SCORING.md §3: a team's settings apply to every member).
  * Evaluation: the team's when the user is in a team that has some, else the user's own.
- * Action: the user's own over the team's defaults over the product defaults.
+ * Action: the user's own over the team's defaults (its auto-balance defaults) over the product defaults.
  */
 export function effectiveSettings(params: {
   teamEvaluationSettings?: unknown;
@@ -189,15 +189,15 @@ export function effectiveSettings(params: {
   teamActionSettings?: unknown;
   userActionSettings?: unknown;
   inTeam: boolean;
-}): { evaluation: EvaluationSettings; action: ActionSettings } {
+}): { evaluation: EvaluationSettings; action: ActionSettings; defaultAction: ActionSettings } {
   const teamEval = params.inTeam ? params.teamEvaluationSettings : null;
   const hasTeamEval = !!teamEval && typeof teamEval === 'object' && Object.keys(teamEval).length > 0;
+  const teamAction = params.inTeam ? params.teamActionSettings : null;
   return {
     evaluation: resolveEvaluationSettings(hasTeamEval ? teamEval : params.userEvaluationSettings),
-    action: resolveActionSettings(
-      params.inTeam ? params.teamActionSettings : null,
-      params.userActionSettings,
-    ),
+    action: resolveActionSettings(teamAction, params.userActionSettings),
+    /** What the user's action settings fall back to (a reset restores): the team's defaults over the product's. */
+    defaultAction: resolveActionSettings(teamAction),
   };
 }
 

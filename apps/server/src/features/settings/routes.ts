@@ -1,6 +1,5 @@
 import {
   ActionSettingsPatchSchema,
-  DEFAULT_ACTION_SETTINGS,
   DEFAULT_EVALUATION_SETTINGS,
   EvaluationSettingsPatchSchema,
   effectiveSettings,
@@ -43,7 +42,7 @@ async function presentSettings(ctx: AppContext, user: UserRow) {
   return resource('user_settings', user.id, {
     action_settings: effective.action,
     evaluation_settings: effective.evaluation,
-    default_action_settings: DEFAULT_ACTION_SETTINGS,
+    default_action_settings: effective.defaultAction,
     default_evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
     can_edit_evaluation_settings: await isCompanyAdmin(ctx, user),
   });
