@@ -2,6 +2,7 @@ import { ADMIN_ROLE } from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { memberships } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
 
 /**
  * Who may do what on a team: the one place the server reads roles. A member without a role is a User; the
@@ -22,7 +23,12 @@ export async function teamRoleOf(
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
     .limit(1);
   if (!membership) return null;
-  return membership.role === ADMIN_ROLE ? 'admin' : 'user';
+  return teamRoleOfMembership(membership.role);
+}
+
+/** What a stored membership role (billing_admin or null) lets its member do. */
+export function teamRoleOfMembership(stored: string | null): TeamRole {
+  return stored === ADMIN_ROLE ? 'admin' : 'user';
 }
 
 export async function isTeamAdmin(
@@ -31,4 +37,43 @@ export async function isTeamAdmin(
   companyId: string | null | undefined,
 ): Promise<boolean> {
   return (await teamRoleOf(db, userId, companyId)) === 'admin';
+}
+
+/** The user's role in the team; a non-member gets 404 (the answer does not reveal that the team exists). */
+export async function requireTeamMember(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  companyId: string | null | undefined,
+): Promise<TeamRole> {
+  const role = await teamRoleOf(db, userId, companyId);
+  if (!role) throw notFound('team');
+  return role;
+}
+
+/** Admins only: a non-member gets 404, a member without the Admin role 403 (with `detail`). */
+export async function requireTeamAdmin(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  companyId: string | null | undefined,
+  detail = "Only the team's admins can do this.",
+): Promise<void> {
+  if ((await requireTeamMember(db, userId, companyId)) !== 'admin') throw forbidden(detail);
+}
+
+/** The stored membership role of a team role: billing_admin for an admin, null for a User. */
+export function membershipRoleFor(role: TeamRole): string | null {
+  return role === 'admin' ? ADMIN_ROLE : null;
+}
+
+/**
+ * The team's admins (user ids), their memberships locked until the transaction ends: of two role changes at
+ * once the second sees what the first did, so together they never leave the team without an admin.
+ */
+export async function lockTeamAdmins(db: Pick<Database, 'select'>, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.role, ADMIN_ROLE)))
+    .for('update');
+  return rows.map((row) => row.userId);
 }

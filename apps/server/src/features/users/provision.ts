@@ -34,16 +34,62 @@ export type NewUser = {
   referredBy?: string | undefined;
   /** False when the issuer did not vouch for the address: no invite or company of its domain is joined. */
   emailVerified?: boolean;
+  /**
+   * The invite being accepted: that one is joined (not another pending invite of the address), and when it is no
+   * longer pending nothing is created (InviteNotPendingError).
+   */
+  inviteId?: string;
 };
+
+/** The invite named by `inviteId` was accepted or revoked meanwhile: the account was not created. */
+export class InviteNotPendingError extends Error {
+  constructor() {
+    super('invite_not_pending');
+  }
+}
 
 export function emailDomain(email: string): string {
   return email.split('@').pop()!.toLowerCase();
 }
 
+/** Webmail (gmail.com, outlook.com, ...): such a domain never stands for a company. */
+export function isPublicEmailDomain(domain: string): boolean {
+  return PUBLIC_EMAIL_DOMAINS.has(domain.toLowerCase());
+}
+
+/** The name of a company of one person (a webmail sign-up, a member removed from a team). */
+export function ownTeamName(firstName: string): string {
+  return firstName ? `${firstName}'s team` : 'My team';
+}
+
 function companyNameFor(domain: string, firstName: string): string {
-  if (PUBLIC_EMAIL_DOMAINS.has(domain)) return firstName ? `${firstName}'s team` : 'My team';
+  if (PUBLIC_EMAIL_DOMAINS.has(domain)) return ownTeamName(firstName);
   const base = domain.split('.').slice(0, -1).join('.') || domain;
   return base.charAt(0).toUpperCase() + base.slice(1);
+}
+
+/**
+ * A new company on a fresh 14-day trial: where every company starts (a first sign-in that joins none, a member
+ * removed from a team). Its founder is made its admin by the caller.
+ */
+export async function createTrialCompany(
+  db: Pick<Database, 'insert'>,
+  company: { name: string; domain: string | null; isDemo?: boolean | undefined },
+  now: Date,
+): Promise<string> {
+  const [created] = await db
+    .insert(companies)
+    .values({ name: company.name, domain: company.domain, isDemo: company.isDemo ?? false })
+    .returning({ id: companies.id });
+  const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+  await db.insert(subscriptions).values({
+    companyId: created!.id,
+    plan: 'trial',
+    status: 'trialing',
+    trialEndsAt: trialEnd,
+    currentPeriodEnd: trialEnd,
+  });
+  return created!.id;
 }
 
 /**
@@ -56,24 +102,32 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
   const firstName = input.firstName?.trim() ?? '';
   return db.transaction(async (tx) => {
     const verified = input.emailVerified !== false;
-    const [invite] = !verified
+    // The invite is claimed (accepted_at set) in one statement, so two sign-ins of one address never both use it.
+    const claimed = !verified
       ? []
       : await tx
-          .select()
-          .from(invites)
+          .update(invites)
+          .set({ acceptedAt: now })
           .where(
             and(
-              sql`lower(${invites.email}) = ${email}`,
+              eq(
+                invites.id,
+                sql`(select ${invites.id} from ${invites}
+                      where lower(${invites.email}) = ${email} and ${invites.acceptedAt} is null
+                        and ${invites.revokedAt} is null ${input.inviteId ? sql`and ${invites.id} = ${input.inviteId}` : sql``}
+                      order by ${invites.createdAt} limit 1)`,
+              ),
               isNull(invites.acceptedAt),
               isNull(invites.revokedAt),
             ),
           )
-          .limit(1);
+          .returning({ companyId: invites.companyId });
+    const invite = claimed[0];
+    if (input.inviteId && !invite) throw new InviteNotPendingError();
     let companyId: string;
     let role: string | null = null;
     if (invite) {
       companyId = invite.companyId;
-      await tx.update(invites).set({ acceptedAt: now }).where(eq(invites.id, invite.id));
     } else {
       const [byDomain] =
         PUBLIC_EMAIL_DOMAINS.has(domain) || !verified
@@ -82,23 +136,16 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
       if (byDomain && byDomain.licenseBy === 'domain') {
         companyId = byDomain.id;
       } else {
-        const [created] = await tx
-          .insert(companies)
-          .values({
+        companyId = await createTrialCompany(
+          tx,
+          {
             name: companyNameFor(domain, firstName),
             domain: PUBLIC_EMAIL_DOMAINS.has(domain) || byDomain || !verified ? null : domain,
-            isDemo: input.isDemo ?? false,
-          })
-          .returning({ id: companies.id });
-        companyId = created!.id;
+            isDemo: input.isDemo,
+          },
+          now,
+        );
         role = ADMIN_ROLE;
-        await tx.insert(subscriptions).values({
-          companyId,
-          plan: 'trial',
-          status: 'trialing',
-          trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-          currentPeriodEnd: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-        });
       }
     }
     const [user] = await tx
