@@ -5,6 +5,7 @@ import {
   darken,
   lighten,
   type MantineColorsTuple,
+  Notification,
 } from '@mantine/core';
 
 /** Score tier colours (score ≥ 80 success, ≥ 70 caution, ≥ 60 warning, else danger). */
@@ -61,6 +62,8 @@ export const theme = createTheme({
     Anchor: Anchor.extend({
       styles: (_theme, props) => (props.inherit ? { root: { textDecoration: 'underline' } } : {}),
     }),
+    // The toast's close button is an icon: it needs a name (WCAG 4.1.2).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 

@@ -91,6 +91,7 @@ function CancelButton({ invite, onCancel }: { invite: Invite; onCancel: (invite:
       color="danger"
       onClick={() => onCancel(invite)}
       aria-label={`Cancel the invite to ${invite.email}`}
+      style={{ flexShrink: 0 }}
     >
       Cancel
     </Button>

@@ -23,6 +23,7 @@ function PdfLink({ invoice, timeZone }: { invoice: Invoice; timeZone: string | n
       rel="noopener noreferrer"
       fz="sm"
       fw={600}
+      style={{ flexShrink: 0 }}
       aria-label={`PDF of ${description(invoice)}${date ? `, ${date}` : ''} (opens in a new tab)`}
     >
       PDF
