@@ -14,6 +14,7 @@ import { meetingRoutes } from './features/meetings/routes';
 import { reportRoutes } from './features/reports/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { slackRoutes } from './features/slack/routes';
+import { teamRoutes } from './features/teams/routes';
 import { userRoutes } from './features/users/routes';
 import { catalogRoutes } from './features/wellness-blocks/catalog.routes';
 import { wellnessBlockRoutes } from './features/wellness-blocks/routes';
@@ -40,6 +41,7 @@ export const allRoutes: FeatureRoutes[] = [
   mailRoutes,
   slackRoutes,
   reportRoutes,
+  teamRoutes,
   webhookRoutes,
   cableRoutes,
 ];

@@ -20,6 +20,7 @@ import { companies, meetings, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { teamRoutes } from '../teams/routes';
 import { REPORT_KINDS, type ReportKind } from './params';
 import { invalidateReports } from './rollups';
 import { reportRoutes } from './routes';
@@ -135,7 +136,7 @@ async function getReport(kind: ReportKind, query: Record<string, string>, as: st
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await createTestApp(ctx, [reportRoutes]);
+  app = await createTestApp(ctx, [reportRoutes, teamRoutes]);
   admin = await createUser(ctx, { email: 'ada@engines.example', firstName: 'Ada', timeZone: ZONE });
   member = await createUser(ctx, {
     email: 'bob@engines.example',
