@@ -203,6 +203,50 @@ describe('team management: members', () => {
   });
 });
 
+describe('team management: on a phone', () => {
+  it('shows members, invites and invoices as cards, not tables that would scroll sideways', async () => {
+    const desktop = vi.mocked(window.matchMedia).getMockImplementation();
+    vi.mocked(window.matchMedia).mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as MediaQueryList,
+    );
+    try {
+      setup({
+        handlers: {
+          'GET /api/v1/invoices': ok({
+            data: [
+              {
+                id: 'in_1',
+                type: 'invoices',
+                attributes: { description: 'Team plan', period_start: 1_772_409_600, invoice_pdf: null },
+              },
+            ],
+          }),
+        },
+      });
+      const members = await screen.findByRole('list', { name: 'Members' });
+      expect(within(members).getAllByRole('listitem')).toHaveLength(3);
+      expect(within(members).getByRole('button', { name: 'Role of Ada Lovelace: Admin' })).toBeDisabled();
+      const invites = await screen.findByRole('list', { name: 'Pending invites' });
+      expect(within(invites).getByText('grace@example.com')).toBeInTheDocument();
+      const invoices = await screen.findByRole('list', { name: 'Invoices' });
+      expect(within(invoices).getByText('Team plan')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      if (desktop) vi.mocked(window.matchMedia).mockImplementation(desktop);
+    }
+  });
+});
+
 describe('team management: invites', () => {
   it('cancels a pending invite after "Are you sure?"', async () => {
     let invites = [INVITE];
@@ -394,6 +438,34 @@ describe('team management: settings', () => {
         },
       ]),
     );
+  });
+
+  it('saves the team average salary, then counts the saved one as current', async () => {
+    let salary = 90_000;
+    const { fetchMock } = setup({
+      handlers: {
+        'GET /api/v1/teams/3': () => jsonResponse(200, teamDocument({ average_annual_salary: salary })),
+        'PATCH /api/v1/teams/3': ({ body }) => {
+          salary = (body as { data: { attributes: { average_annual_salary: number } } }).data.attributes
+            .average_annual_salary;
+          return jsonResponse(200, teamDocument({ average_annual_salary: salary }));
+        },
+      },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Annual salary' });
+    await waitFor(() => expect(field).toHaveValue('90,000'));
+    const save = within(field.closest('form') as HTMLFormElement).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '100,000');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(calls(fetchMock, 'PATCH', '/teams/3')).toEqual([
+        { data: { type: 'teams', attributes: { average_annual_salary: 100_000 } } },
+      ]),
+    );
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(screen.getByText('Please edit the salary')).toBeInTheDocument();
   });
 
   it('links to where the team VIPs and domains are edited', async () => {
