@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's output, as written so far (where it logs sign-in links, having no mail server). */
+    serverLog: string;
   }
 }
 
@@ -72,8 +75,13 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (chunk) => {
     log += chunk;
   });
+  const serverLog = path.join(dataDir, 'server.log');
+  const logFile = createWriteStream(serverLog);
+  server.stdout?.pipe(logFile, { end: false });
+  server.stderr?.pipe(logFile, { end: false });
   await waitForHealth(baseUrl, server, () => log);
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => {

@@ -31,6 +31,7 @@ export function LoginModal() {
       opened={opened}
       onClose={close}
       title="Log in / Sign up"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       radius="lg"
       padding="xl"
