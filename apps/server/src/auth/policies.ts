@@ -74,6 +74,8 @@ export async function lockTeamAdmins(db: Pick<Database, 'select'>, companyId: st
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.role, ADMIN_ROLE)))
+    // One order for every caller: two changes lock the same rows one after the other, never crosswise.
+    .orderBy(memberships.id)
     .for('update');
   return rows.map((row) => row.userId);
 }
