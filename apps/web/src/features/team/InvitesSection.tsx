@@ -131,7 +131,7 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
           <Paper key={invite.id} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
-                <Text fz="sm" fw={600} truncate>
+                <Text fz="sm" fw={600} truncate title={invite.email}>
                   {invite.email}
                 </Text>
                 <Text fz="xs" c="dimmed">
@@ -160,7 +160,7 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
           {invites.data.map((invite) => (
             <Table.Tr key={invite.id}>
               <Table.Td>
-                <Text fz="sm" truncate>
+                <Text fz="sm" truncate title={invite.email}>
                   {invite.email}
                 </Text>
               </Table.Td>

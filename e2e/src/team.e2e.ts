@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, screenshot, signInToDemo } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious or critical WCAG 2 A/AA problems on the page as it is now. */
+async function accessibilityProblems(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary})`).join('; ')}`,
+    );
+}
+
+/** Opens Team management from the user menu, as an admin would. */
+async function openTeamManagement(page: Page) {
+  await page
+    .getByRole('button', { name: /^Account menu for/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Team management' }).click();
+  await page.waitForURL('**/my/team-management');
+}
+
+describe('Team management journeys', () => {
+  it('lets the admin invite someone, cancel the invite and change a member role', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await openTeamManagement(page);
+
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByText('Riley Chen').waitFor();
+    expect(await members.getByRole('row').count()).toBe(5);
+    expect(await members.getByRole('button', { name: 'Role of Alex Morgan: Admin' }).isDisabled()).toBe(true);
+
+    const email = `newcomer-${Date.now()}@elsewhere.example`;
+    await page.getByRole('textbox', { name: 'Email addresses' }).fill(email);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const pending = page.getByRole('table', { name: 'Pending invites' });
+    await pending.getByText(email).waitFor();
+    await page.getByText(`Invite sent to ${email}.`).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Email addresses' }).inputValue()).toBe('');
+    await screenshot(page, 'team-management-desktop');
+    await page.getByRole('region', { name: 'Team Auto-Balance defaults' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'team-management-desktop-middle');
+    await page.getByRole('region', { name: 'Invoices' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'team-management-desktop-lower');
+    expect(await accessibilityProblems(page, '1366px')).toEqual([]);
+
+    await pending.getByRole('button', { name: `Cancel the invite to ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await dialog.getByText('This invite will be revoked.').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, cancel invite' }).click();
+    await page.getByText('No pending invites.').waitFor();
+
+    await members.getByRole('button', { name: 'Role of Jordan Lee: User' }).click();
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await members.getByRole('button', { name: 'Role of Jordan Lee: Admin' }).waitFor();
+    const roles = (await page.evaluate(async () => {
+      const user = (await (await fetch('/api/v1/users')).json()) as {
+        data: { attributes: { company: { id: string } } };
+      };
+      const answer = await fetch(`/api/v1/teams/${user.data.attributes.company.id}/members`);
+      return answer.json();
+    })) as { data: { attributes: { name: string; role: string | null } }[] };
+    expect(roles.data.find((m) => m.attributes.name === 'Jordan Lee')?.attributes.role).toBe('billing_admin');
+
+    // Back as it was, for the other journeys on the demo team.
+    await members.getByRole('button', { name: 'Role of Jordan Lee: Admin' }).click();
+    await page.getByRole('menuitem', { name: 'User' }).click();
+    await members.getByRole('button', { name: 'Role of Jordan Lee: User' }).waitFor();
+    await context.close();
+  });
+
+  it('fits a phone without scrolling sideways, with no serious accessibility problem', async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await page.goto('/my/team-management');
+    const members = page.getByRole('list', { name: 'Members' });
+    await members.getByText('Riley Chen').waitFor();
+    await page.getByRole('button', { name: 'Role of Sam Patel: User' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'team-management-mobile');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A long address beside its Cancel button: the button keeps its whole label.
+    const email = `a-rather-long-newcomer-address-${Date.now()}@elsewhere.example`;
+    await page.getByRole('textbox', { name: 'Email addresses' }).fill(email);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const cancel = page
+      .getByRole('list', { name: 'Pending invites' })
+      .getByRole('button', { name: `Cancel the invite to ${email}` });
+    await cancel.waitFor();
+    expect(await cancel.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await screenshot(page, 'team-management-mobile-invite');
+    await cancel.click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Yes, cancel invite' })
+      .click();
+    await page.getByText('No pending invites.').waitFor();
+    await page.getByRole('region', { name: 'Team settings' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'team-management-mobile-settings');
+    await page.getByRole('region', { name: 'Invoices' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'team-management-mobile-invoices');
+    expect(await accessibilityProblems(page, '390px')).toEqual([]);
+    await context.close();
+  });
+});
