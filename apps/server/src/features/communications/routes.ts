@@ -1,4 +1,4 @@
-import { isValidEmail } from '@meetwell/domain';
+import { unsubscribeEmailError } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../http/app';
@@ -56,11 +56,8 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const typed = request.query.email.trim();
-      if (!isValidEmail(typed)) {
-        throw new AppError('validation_failed', [
-          { detail: "Hmm. That email doesn't look right", parameter: 'email' },
-        ]);
-      }
+      const invalid = unsubscribeEmailError(typed);
+      if (invalid) throw new AppError('validation_failed', [{ detail: invalid, parameter: 'email' }]);
       const address = normalizeAddress(typed);
       // Queued for every address, known or not: the answer says and takes the same either way.
       await ctx.jobs.enqueue(

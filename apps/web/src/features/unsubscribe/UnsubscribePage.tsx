@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isValidEmail } from '@meetwell/domain';
+import { UI_TIMINGS_MS, unsubscribeEmailError } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { api, isApiError } from '../../api/client';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
 
-export const INVALID_EMAIL_MESSAGE = "Hmm. That email doesn't look right";
 export const UNSUBSCRIBED_MESSAGE = "Hope we didn't bug you. You won't be getting emails from us anymore.";
 /** What an unsubscribe never stops (see the decisions: mails that protect a meeting). */
 export const STILL_SENT_NOTE =
@@ -17,7 +16,6 @@ export const CONFIRMATION_SENT_MESSAGE =
   "If this address gets mail from us, we've sent it a link to confirm.";
 export const INVALID_LINK_MESSAGE =
   "This unsubscribe link is not valid. Enter your email below and we'll send you a new one.";
-export const SIGNED_IN_REDIRECT_MS = 1200;
 
 function problemOf(error: unknown): string {
   if (isApiError(error) && error.status === 429) return 'Too many requests. Please try again in a while.';
@@ -37,7 +35,7 @@ export function UnsubscribePage() {
   // Signed-in people manage their emails in account settings.
   useEffect(() => {
     if (!user) return;
-    const timer = setTimeout(() => navigate('/my/account'), SIGNED_IN_REDIRECT_MS);
+    const timer = setTimeout(() => navigate('/my/account'), UI_TIMINGS_MS.unsubscribeRedirect);
     return () => clearTimeout(timer);
   }, [user, navigate]);
 
@@ -56,11 +54,9 @@ export function UnsubscribePage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!isValidEmail(address)) {
-      setError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    setError(null);
+    const invalid = unsubscribeEmailError(address);
+    setError(invalid);
+    if (invalid) return;
     askForLink.mutate(address);
   };
 
