@@ -5,6 +5,7 @@ import { calendarRoutes } from './calendars/routes';
 import { webhookRoutes } from './calendars/webhooks/routes';
 import { listRoutes } from './features/autobalance/lists.routes';
 import { autoBalanceRoutes } from './features/autobalance/routes';
+import { billingRoutes } from './features/billing/routes';
 import { communicationRoutes } from './features/communications/routes';
 import { healthRoutes } from './features/health/routes';
 import { mailRoutes } from './features/mail/routes';
@@ -41,6 +42,7 @@ export const allRoutes: FeatureRoutes[] = [
   mailRoutes,
   slackRoutes,
   reportRoutes,
+  billingRoutes,
   teamRoutes,
   webhookRoutes,
   cableRoutes,

@@ -10,6 +10,7 @@ import {
   autoBalanceSweepJob,
   autoBalanceUserJob,
 } from '../features/autobalance/autobalance.jobs';
+import { expireTrialsJob } from '../features/billing/expire-trials.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
@@ -35,6 +36,7 @@ export const jobs = {
   slack_dnd_sweep: slackDndSweepJob,
   warm_reports: warmReportsJob,
   unsubscribe_confirmation: unsubscribeConfirmationJob,
+  expire_trials: expireTrialsJob,
   sign_in_link_email: signInLinkEmailJob,
 } as const;
 

@@ -1,12 +1,16 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, identities, memberships, subscriptions, type users } from '../../db/schema';
+import { companies, identities, memberships, type users } from '../../db/schema';
 import { resource } from '../../http/jsonapi';
+import { currentSubscription, trialDaysLeftOf } from '../billing/subscriptions';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as the web app reads it (type users), with the company and the current plan. */
-export async function loadUserResource(db: Database, user: UserRow) {
+/**
+ * The user as the web app reads it (type users), with the company and its current plan: the plan, its
+ * status and the trial's days left are the company's, whoever of its members asks.
+ */
+export async function loadUserResource(db: Database, user: UserRow, now: Date = new Date()) {
   const [company] = user.companyId
     ? await db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
     : [];
@@ -17,16 +21,7 @@ export async function loadUserResource(db: Database, user: UserRow) {
         .where(eq(memberships.userId, user.id))
         .limit(1)
     : [];
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      user.companyId
-        ? or(eq(subscriptions.companyId, user.companyId), eq(subscriptions.userId, user.id))
-        : eq(subscriptions.userId, user.id),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
+  const subscription = await currentSubscription(db, { companyId: user.companyId, userId: user.id });
   const providers = await db
     .select({ provider: identities.provider })
     .from(identities)
@@ -54,6 +49,7 @@ export async function loadUserResource(db: Database, user: UserRow) {
     subscription_plan: subscription?.plan ?? 'trial',
     subscription_status: subscription?.status ?? null,
     trial_ends_at: subscription?.trialEndsAt?.toISOString() ?? null,
+    trial_days_left: trialDaysLeftOf(subscription, now),
     communication_prefs: user.communicationPrefs,
     is_demo: user.isDemo,
     created_at: user.createdAt.toISOString(),

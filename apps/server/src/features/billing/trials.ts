@@ -1,0 +1,82 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { subscriptions, users } from '../../db/schema';
+import type { Executor } from './subscriptions';
+
+export const TRIAL_EXPIRED = 'trial_expired';
+const DAY_MS = 86_400_000;
+
+/**
+ * Deactivates every member of a company whose own trial has ended and that pays for nothing (no active or
+ * past-due subscription). The demo company never expires. Members already deactivated keep their first
+ * date, so running it again changes nothing. Returns the ids deactivated now.
+ */
+export async function expireTrials(db: Executor, now: Date): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    update ${users} set deactivated_at = ${now}, deactivated_reason = ${TRIAL_EXPIRED}, updated_at = ${now}
+    where ${users.deactivatedAt} is null
+      and ${users.companyId} in (
+        select trial.company_id
+        from ${subscriptions} trial
+        join companies on companies.id = trial.company_id and not companies.is_demo
+        where trial.status = 'trialing'
+          and trial.stripe_subscription_id is null
+          and trial.trial_ends_at <= ${now}
+          and not exists (
+            select 1 from ${subscriptions} paid
+            where paid.company_id = trial.company_id and paid.status in ('active', 'past_due')
+          )
+      )
+    returning ${users.id}`);
+  return rows.rows.map((row) => row.id);
+}
+
+/** Lifts the deactivation a trial's end caused (and only that one) for every member of the company. */
+export async function reactivateTrialExpiredUsers(db: Executor, companyId: string, now: Date) {
+  const reactivated = await db
+    .update(users)
+    .set({ deactivatedAt: null, deactivatedReason: null, updatedAt: now })
+    .where(and(eq(users.companyId, companyId), eq(users.deactivatedReason, TRIAL_EXPIRED)))
+    .returning({ id: users.id });
+  return reactivated.length;
+}
+
+export class TrialExtensionError extends Error {}
+
+/**
+ * Gives the company of the person with this address `days` more days of trial, counted from the later of
+ * now and the trial's current end (a company without a trial row gets one), and lets its members back in.
+ */
+export async function extendTrial(db: Database, input: { email: string; days: number; now: Date }) {
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > 366) {
+    throw new TrialExtensionError('The number of days must be a whole number from 1 to 366.');
+  }
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    if (!user) throw new TrialExtensionError(`No account uses ${email}.`);
+    if (!user.companyId) throw new TrialExtensionError(`${email} belongs to no company.`);
+    const [trial] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.companyId, user.companyId), isNull(subscriptions.stripeSubscriptionId)))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1)
+      .for('update');
+    const from = Math.max(input.now.getTime(), trial?.trialEndsAt?.getTime() ?? 0);
+    const trialEndsAt = new Date(from + input.days * DAY_MS);
+    const columns = {
+      status: 'trialing' as const,
+      trialEndsAt,
+      currentPeriodEnd: trialEndsAt,
+      updatedAt: input.now,
+    };
+    if (trial) {
+      await tx.update(subscriptions).set(columns).where(eq(subscriptions.id, trial.id));
+    } else {
+      await tx.insert(subscriptions).values({ companyId: user.companyId, plan: 'trial', ...columns });
+    }
+    const reactivated = await reactivateTrialExpiredUsers(tx, user.companyId, input.now);
+    return { companyId: user.companyId, trialEndsAt, reactivated };
+  });
+}
