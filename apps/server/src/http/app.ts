@@ -26,6 +26,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { csrfTokenFor, setCsrfCookie } from '../auth/cookies';
+import { refuseDeactivated } from '../auth/deactivated-gate';
 import {
   type Authenticated,
   authenticateToken,
@@ -249,6 +250,8 @@ export async function buildApp(
       setCsrfCookie(request, reply, ctx, token);
     }
   });
+  // A deactivated account reaches only the routes it needs to choose a plan (auth/deactivated-gate.ts).
+  app.addHook('onRequest', refuseDeactivated);
 
   // No text we store may hold a NUL character (PostgreSQL refuses it): refused at the edge, naming where.
   app.addHook('preValidation', async (request) => {
