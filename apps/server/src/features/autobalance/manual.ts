@@ -1,4 +1,9 @@
-import { type NonComplianceAction, takeActionRefusal } from '@meetwell/domain';
+import {
+  type NonComplianceAction,
+  PLAN_FEATURE_MESSAGES,
+  planAllows,
+  takeActionRefusal,
+} from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
@@ -17,6 +22,7 @@ const SKIP_REASONS: Record<string, string> = {
 
 /**
  * The take-action panel's choice for one meeting (remind, decline, their conflict variants, or do nothing).
+ * Reminding or declining by hand needs a plan that allows manual actions (403 otherwise); doing nothing does not.
  * The choice is decided before it is saved: one that cannot act is refused with the reason (409) and changes
  * nothing; one that acts is saved and carried out at once (the action row exists when this returns, its mail
  * and decline are queued), so the panel's confirmation is true.
@@ -30,6 +36,9 @@ export async function chooseManualAction(
   if (choice !== 'do_nothing') {
     const context = await loadUserContext(ctx, user.id);
     if (!context) throw new AppError('not_found', 'The user does not exist.');
+    if (!planAllows(context.plan, 'manual_actions')) {
+      throw new AppError('forbidden', PLAN_FEATURE_MESSAGES.manual_actions);
+    }
     const around = await loadMeetingsAround(ctx, context, {
       from: meeting.startsAt,
       to: meeting.endsAt,
