@@ -21,6 +21,7 @@ configureApiClient({
     disconnectCable();
     queryClient.setQueryData(queryKeys.currentUser, null);
   },
+  onDeactivated: () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
 });
 
 const container = document.getElementById('root');

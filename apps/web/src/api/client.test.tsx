@@ -1,18 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse, mockFetch, renderPage, visibleToasts } from '../test/utils';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderPage,
+  renderRoutes,
+  visibleToasts,
+} from '../test/utils';
 import { ApiError, api, apiUrl, configureApiClient, resourceBody } from './client';
 import { FALLBACK_ERROR_MESSAGE } from './errorToast';
 
 const navigate = vi.fn();
 const onUnauthorized = vi.fn();
+const onDeactivated = vi.fn();
 
 beforeEach(() => {
   navigate.mockReset();
   onUnauthorized.mockReset();
-  configureApiClient({ navigate, onUnauthorized });
+  onDeactivated.mockReset();
+  configureApiClient({ navigate, onUnauthorized, onDeactivated });
 });
+
+const DEACTIVATED = () =>
+  jsonResponse(403, {
+    errors: [
+      {
+        status: '403',
+        code: 'account_deactivated',
+        title: 'Forbidden',
+        detail: 'This account is deactivated.',
+      },
+    ],
+  });
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
@@ -128,6 +149,34 @@ describe('api client', () => {
     expect(navigate).toHaveBeenLastCalledWith('/maintenance');
   });
 
+  it('sends a deactivated account to the plan chooser page, unless it is on a page it may use', async () => {
+    mockFetch({ 'GET /api/v1/meetings': DEACTIVATED });
+    window.history.replaceState(null, '', '/my/plan');
+    const error = await failure(api.get('/meetings'));
+    expect(error.code).toBe('account_deactivated');
+    expect(onDeactivated).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/my/choose-plan');
+
+    navigate.mockReset();
+    for (const allowed of ['/my/account', '/my/choose-plan', '/pricing']) {
+      window.history.replaceState(null, '', allowed);
+      await failure(api.get('/meetings'));
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    expect(onDeactivated).toHaveBeenCalledTimes(4);
+  });
+
+  it('treats another 403 as an ordinary error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      'GET /api/v1/invites': () => jsonResponse(403, { errors: [{ status: '403', code: 'forbidden' }] }),
+    });
+    window.history.replaceState(null, '', '/my/plan');
+    await failure(api.get('/invites'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(onDeactivated).not.toHaveBeenCalled();
+  });
+
   it('does not redirect when the caller opts out', async () => {
     mockFetch({ 'GET /api/v1/users': () => jsonResponse(401) });
     await failure(api.get('/users', { redirectOnStatus: false }));
@@ -172,6 +221,27 @@ describe('error toasts', () => {
     renderPage(<Reader path="/tips" />);
     expect(await screen.findByText('That tip is gone.')).toBeInTheDocument();
     expect(screen.queryByText(/our nerds/)).not.toBeInTheDocument();
+  });
+
+  it('shows no toast for a deactivated account, which goes to the plan chooser and reloads the user', async () => {
+    mockFetch({
+      'GET /api/v1/tips': DEACTIVATED,
+      'GET /api/v1/users': () => jsonResponse(200, { data: null }),
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['users', 'current'], null);
+    window.history.replaceState(null, '', '/my/review');
+    const { router } = renderRoutes(
+      [
+        { path: '/my/review', element: <Reader path="/tips" /> },
+        { path: '/my/choose-plan', element: <p>the chooser</p> },
+      ],
+      { path: '/my/review', queryClient },
+    );
+    expect(await screen.findByText('the chooser')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my/choose-plan');
+    expect(queryClient.getQueryState(['users', 'current'])?.isInvalidated).toBe(true);
+    expect(visibleToasts()).toHaveLength(0);
   });
 
   it('stays quiet for queries that opt out', async () => {

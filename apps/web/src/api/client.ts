@@ -1,10 +1,16 @@
 // JSON:API client for the MeetWell server under /api/v1.
 // - Accept / Content-Type: application/vnd.api+json, cookies sent same-origin.
 // - X-CSRF-Token copied from the readable MWCsrf cookie on every non-GET request.
-// - Error documents become a typed ApiError; 401, 422 and 503 redirect (unless the caller opts out).
+// - Error documents become a typed ApiError; 401, 422 and 503 redirect (unless the caller opts out), and so
+//   does a 403 account_deactivated (to the plan chooser).
 
 import { CSRF_COOKIE } from '../lib/constants';
 import { readCookie } from '../lib/cookies';
+import {
+  ACCOUNT_DEACTIVATED_CODE,
+  isAllowedWhenDeactivated,
+  PLAN_CHOOSER_PAGE_PATH,
+} from '../session/deactivated';
 
 export const JSON_API_TYPE = 'application/vnd.api+json';
 export const API_ROOT = '/api/v1';
@@ -40,6 +46,8 @@ export class ApiError extends Error {
   readonly detail: string | null;
   /** JSON pointer of the offending field, e.g. '/data/attributes/email'. */
   readonly pointer: string | null;
+  /** The first error's machine code, e.g. 'billing_not_configured'. */
+  readonly code: string | null;
   readonly errors: JsonApiErrorObject[];
 
   constructor(init: {
@@ -56,6 +64,7 @@ export class ApiError extends Error {
     this.detail = init.detail ?? null;
     this.pointer = init.pointer ?? null;
     this.errors = init.errors ?? [];
+    this.code = this.errors[0]?.code ?? null;
   }
 }
 
@@ -79,11 +88,14 @@ interface ClientHooks {
   navigate: (to: string) => void;
   /** Forget the local session (cached user, socket) after a 401. */
   onUnauthorized: () => void;
+  /** The server says the account is deactivated: reload the user so the app shows why. */
+  onDeactivated: () => void;
 }
 
 const hooks: ClientHooks = {
   navigate: (to) => window.location.assign(to),
   onUnauthorized: () => {},
+  onDeactivated: () => {},
 };
 
 /** Wire the client to the router and the session once at start-up (and in tests). */
@@ -99,8 +111,20 @@ function currentPath(): string {
   return window.location.pathname;
 }
 
-/** The status redirects of the error catalogue: 401 sign in, 422 permissions, 503 maintenance, else log. */
+export function isAccountDeactivatedError(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === ACCOUNT_DEACTIVATED_CODE;
+}
+
+/**
+ * The status redirects of the error catalogue: 401 sign in, 422 permissions, 503 maintenance, a deactivated
+ * account to the plan chooser, else log.
+ */
 export function handleErrorStatus(error: ApiError, context = ''): void {
+  if (isAccountDeactivatedError(error)) {
+    hooks.onDeactivated();
+    if (!isAllowedWhenDeactivated(currentPath())) hooks.navigate(PLAN_CHOOSER_PAGE_PATH);
+    return;
+  }
   switch (error.status) {
     case 401:
       hooks.onUnauthorized();

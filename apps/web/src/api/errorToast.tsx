@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SUPPORT_MAILTO } from '../lib/constants';
-import { isApiError } from './client';
+import { isAccountDeactivatedError, isApiError } from './client';
 
 export const FALLBACK_ERROR_MESSAGE = 'Something is not right... our nerds have been notified!';
 
@@ -29,7 +29,7 @@ export function showErrorToast(error: unknown): void {
   });
 }
 
-/** Errors that already sent the user elsewhere and need no toast (401 → sign in). */
+/** Errors that already sent the user elsewhere and need no toast (401 → sign in, deactivated → plan chooser). */
 export function isSilentError(error: unknown): boolean {
-  return isApiError(error) && error.status === 401;
+  return (isApiError(error) && error.status === 401) || isAccountDeactivatedError(error);
 }

@@ -38,7 +38,7 @@ describe('router', () => {
     expect(screen.getByText(/Ada Lovelace · This week/)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'App' });
     expect(nav).toHaveTextContent('ReviewPlanBalance');
-    expect(screen.getByText('10 days left in trial')).toBeInTheDocument();
+    expect(screen.getByText('Trial: 10 days left')).toBeInTheDocument();
     expect(await screen.findByText('Decline')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Auto-Balance/ })).toHaveAttribute('href', '/my/balance/action');
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
@@ -71,10 +71,32 @@ describe('router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/review/you'));
   });
 
-  it('sends deactivated accounts to the plan chooser', async () => {
+  it('sends deactivated accounts to the plan chooser page, saying the trial has ended', async () => {
     mockFetch(signedIn({ deactivated_at: '2025-01-01T00:00:00Z', deactivated_reason: 'trial_expired' }));
     const { router } = renderRoutes(routes, { path: '/my/plan' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action/choose-plan'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/choose-plan'));
     expect(await screen.findByRole('heading', { name: 'Our plans' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your free trial has ended. Choose a plan to keep using MeetWell.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/You are on the free trial/)).not.toBeInTheDocument();
+    expect(screen.getByText('Trial ended')).toBeInTheDocument();
+  });
+
+  it('lets a deactivated account open its account screen, and the plan chooser over Balance leads to the page', async () => {
+    mockFetch(signedIn({ deactivated_at: '2025-01-01T00:00:00Z', deactivated_reason: 'trial_expired' }));
+    const { router } = renderRoutes(routes, { path: '/my/account' });
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my/account');
+    await router.navigate('/my/balance/action/choose-plan');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/choose-plan'));
+  });
+
+  it('opens the plan chooser over Balance at /my/balance/choose-plan', async () => {
+    mockFetch(signedIn());
+    renderRoutes(routes, { path: '/my/balance/choose-plan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    expect(dialog).toHaveTextContent('Our plans');
+    expect(screen.getByRole('tab', { name: 'Auto-balance' })).toHaveAttribute('aria-selected', 'true');
   });
 });

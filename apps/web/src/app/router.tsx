@@ -144,6 +144,13 @@ export const routes: RouteObject[] = [
           { path: 'balance/:view/:subView', lazy: Balance },
           { path: 'balance/wellness-blocks/block/:blockId', lazy: Balance },
           {
+            path: 'choose-plan',
+            lazy: page(
+              () => import('../features/plans/ChoosePlanPage'),
+              (m) => m.ChoosePlanPage,
+            ),
+          },
+          {
             path: 'account',
             lazy: page(
               () => import('../features/account/AccountPage'),

@@ -3,11 +3,9 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
+import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
+import { isAllowedWhenDeactivated, PLAN_CHOOSER_PAGE_PATH } from '../session/deactivated';
 import { useCurrentUser } from '../session/useCurrentUser';
-import { CHOOSE_PLAN_PATH } from './navigation';
-
-/** Paths a deactivated account (e.g. expired trial) may still open. */
-const DEACTIVATED_ALLOWED = [CHOOSE_PLAN_PATH, '/my/account'];
 
 /** The /my/* area: needs a session; deactivated accounts are sent to the plan chooser. */
 export function AppLayout() {
@@ -41,12 +39,13 @@ export function AppLayout() {
 
   if (!user) return <Navigate to={SIGN_IN_PATH} replace />;
 
-  if (user.deactivated_at && !DEACTIVATED_ALLOWED.some((path) => pathname.startsWith(path))) {
-    return <Navigate to={CHOOSE_PLAN_PATH} replace />;
+  if (user.deactivated_at && !isAllowedWhenDeactivated(pathname)) {
+    return <Navigate to={PLAN_CHOOSER_PAGE_PATH} replace />;
   }
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+      <PlanEndingBanner user={user} />
       <Outlet />
     </Container>
   );

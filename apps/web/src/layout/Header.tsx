@@ -1,6 +1,7 @@
 import { Box, Burger, Button, Container, Group, Menu } from '@mantine/core';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../components/Logo';
+import { PlanCountdown } from '../features/billing/PlanCountdown';
 import { useIsMobile } from '../lib/useIsMobile';
 import type { CurrentUser } from '../session/types';
 import { useCurrentUser } from '../session/useCurrentUser';
@@ -8,7 +9,7 @@ import { AutoBalanceSummary } from './AutoBalanceSummary';
 import classes from './Header.module.css';
 import { APP_HOME } from './LoginModal';
 import { APP_TABS, isAppPath, VISITOR_LINKS } from './navigation';
-import { TrialCountdown, UserMenu } from './UserMenu';
+import { UserMenu } from './UserMenu';
 import { useLoginModal } from './useLoginModal';
 
 export function Header() {
@@ -116,9 +117,9 @@ function AppBar({ user }: { user: CurrentUser }) {
             {!mobile && <AppTabs />}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <AutoBalanceSummary compact={mobile} />
+            {!user.deactivated_at && <AutoBalanceSummary compact={mobile} />}
             <Box visibleFrom="md">
-              <TrialCountdown user={user} />
+              <PlanCountdown user={user} />
             </Box>
             <UserMenu user={user} compact={mobile} />
           </Group>

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconCreditCard,
@@ -13,22 +13,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, resourceBody } from '../api/client';
+import { PlanCountdown } from '../features/billing/PlanCountdown';
 import { queryKeys } from '../session/queryKeys';
 import type { CurrentUser } from '../session/types';
-import { fullName, initials, isAdmin, isOnTrial, trialDaysLeft, trialLabel } from '../session/user';
+import { fullName, initials, isAdmin } from '../session/user';
 import classes from './Header.module.css';
 import { CHOOSE_PLAN_PATH } from './navigation';
 import { SignOutDialog } from './SignOutDialog';
-
-export function TrialCountdown({ user }: { user: CurrentUser }) {
-  if (!isOnTrial(user)) return null;
-  const days = trialDaysLeft(user);
-  return (
-    <Badge variant="light" color={days <= 3 ? 'warning' : 'brand'} radius="xl" tt="none" fw={600}>
-      {trialLabel(days)}
-    </Badge>
-  );
-}
 
 export function UserMenu({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const [signOutOpened, setSignOutOpened] = useState(false);
@@ -83,7 +74,7 @@ export function UserMenu({ user, compact = false }: { user: CurrentUser; compact
                 </Text>
               )}
               <Box mt={6}>
-                <TrialCountdown user={user} />
+                <PlanCountdown user={user} />
               </Box>
             </Box>
           )}

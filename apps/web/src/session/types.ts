@@ -15,6 +15,8 @@ export interface CommunicationPrefs {
   email_if_organizer?: boolean;
 }
 
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
+
 /** Attributes of the JSON:API resource type 'users' (GET /api/v1/users). */
 export interface UserAttributes {
   first_name: string | null;
@@ -25,6 +27,10 @@ export interface UserAttributes {
   time_zone: string | null;
   onboarded: boolean;
   subscription_plan: string | null;
+  /** The company's (or solo user's) subscription status; null before the first plan. */
+  subscription_status?: SubscriptionStatus | null;
+  /** Whole days left in the company's trial, counted by the server; null when not on a trial. */
+  trial_days_left?: number | null;
   created_at: string;
   company: Company | null;
   deactivated_at: string | null;

@@ -1,4 +1,3 @@
-import { TRIAL_DAYS } from '@meetwell/domain';
 import { ADMIN_ROLE } from '../lib/constants';
 import type { CurrentUser } from './types';
 
@@ -24,18 +23,34 @@ export function hasTeam(user: CurrentUser | null | undefined): boolean {
   return Boolean(user?.company?.id);
 }
 
+/**
+ * Billing admins choose, change and cancel plans; someone without a team is their own admin. Unlike isAdmin,
+ * a deactivated admin still may: choosing a plan is how the account comes back.
+ */
+export function canManageBilling(user: CurrentUser | null | undefined): boolean {
+  return Boolean(user && (!user.company || (user.company.roles ?? []).includes(ADMIN_ROLE)));
+}
+
 export function isOnTrial(user: CurrentUser): boolean {
-  return !user.subscription_plan || user.subscription_plan === 'trial';
+  return (
+    !user.subscription_plan || user.subscription_plan === 'trial' || user.subscription_status === 'trialing'
+  );
 }
 
-/** Whole days left in the 14-day trial counted from sign-up (never negative). */
-export function trialDaysLeft(user: CurrentUser, now: Date = new Date()): number {
-  const created = Date.parse(user.created_at);
-  if (Number.isNaN(created)) return TRIAL_DAYS;
-  const end = created + TRIAL_DAYS * 86_400_000;
-  return Math.max(0, Math.ceil((end - now.getTime()) / 86_400_000));
+/** Days left in the company's trial as the server counts them; null when it does not say. */
+export function trialDaysLeft(user: CurrentUser): number | null {
+  return typeof user.trial_days_left === 'number' ? Math.max(0, user.trial_days_left) : null;
 }
 
-export function trialLabel(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'} left in trial`;
+export function hasTrialEnded(user: CurrentUser): boolean {
+  return Boolean(user.deactivated_at) && user.deactivated_reason === 'trial_expired';
+}
+
+export function dayCount(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The header's and the account's trial countdown. */
+export function trialCountdownLabel(days: number): string {
+  return `Trial: ${dayCount(days)} left`;
 }

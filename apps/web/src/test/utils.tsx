@@ -28,6 +28,7 @@ export function renderRoutes(
   configureApiClient({
     navigate: (to) => void router.navigate(to),
     onUnauthorized: () => queryClient.setQueryData(queryKeys.currentUser, null),
+    onDeactivated: () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
@@ -91,6 +92,8 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     time_zone: 'Europe/London',
     onboarded: true,
     subscription_plan: 'trial',
+    subscription_status: 'trialing',
+    trial_days_left: 10,
     created_at: new Date(Date.now() - 4 * 86_400_000).toISOString(),
     company: {
       id: '3',

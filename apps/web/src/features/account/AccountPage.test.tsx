@@ -200,7 +200,10 @@ describe('account: plan, referral, preferences and deletion', () => {
       'href',
       '/my/team-management',
     );
-    expect(screen.getByRole('link', { name: 'Change payment method' })).toBeInTheDocument();
+    // Nothing is paid for during the trial: no payment method to change, no plan to cancel.
+    expect(screen.queryByRole('button', { name: 'Change payment method' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
+    expect(screen.getByText('Trial: 10 days left')).toBeInTheDocument();
   });
 
   it('tells non-admins that only admins choose a plan', async () => {

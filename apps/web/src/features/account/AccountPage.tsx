@@ -1,66 +1,18 @@
-import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { findPlan, VALIDATION_MESSAGES } from '@meetwell/domain';
+import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
 import { SignOutDialog } from '../../layout/SignOutDialog';
 import { usePageTitle } from '../../layout/usePageTitle';
-import type { CurrentUser } from '../../session/types';
-import { fullName, initials, isAdmin, isOnTrial, trialDaysLeft, trialLabel } from '../../session/user';
+import { fullName, initials } from '../../session/user';
 import { useSignedInUser } from '../../session/useSignedInUser';
+import { PlanInfoCard } from '../billing/PlanInfoCard';
 import { CalendarsCard } from './CalendarsCard';
 import { DeleteAccount } from './DeleteAccount';
 import { OutboxCard } from './OutboxCard';
 import { CalendarPreferencesCard, EmailPreferencesCard } from './PreferencesCards';
 import { ReferralCard } from './ReferralCard';
 import { SlackCard } from './SlackCard';
-
-function PlanCard({ user }: { user: CurrentUser }) {
-  const admin = isAdmin(user);
-  const plan = findPlan(user.subscription_plan);
-  const trial = isOnTrial(user);
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb="xs">
-        Plan
-      </Title>
-      <Group gap="xs" mb="md">
-        <Text fw={600}>
-          {plan ? `${plan.emoji} ${plan.name}` : trial ? 'Trial' : (user.subscription_plan ?? 'Trial')}
-        </Text>
-        {plan && plan.amount > 0 && (
-          <Text c="dimmed" fz="sm">
-            ${plan.amount} per month
-          </Text>
-        )}
-        {trial && (
-          <Badge variant="light" tt="none">
-            {trialLabel(trialDaysLeft(user))}
-          </Badge>
-        )}
-      </Group>
-      {admin ? (
-        <Group gap="xs">
-          <Button component={Link} to={CHOOSE_PLAN_PATH} variant="light">
-            Change your plan
-          </Button>
-          <Button component={Link} to="/my/team-management" variant="default">
-            Manage your team
-          </Button>
-          <Button component={Link} to={CHOOSE_PLAN_PATH} variant="default">
-            Change payment method
-          </Button>
-        </Group>
-      ) : (
-        <Text fz="sm" c="dimmed">
-          {VALIDATION_MESSAGES.onlyAdminsChoosePlan}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 export function AccountPage() {
   usePageTitle('Account');
@@ -88,7 +40,7 @@ export function AccountPage() {
               </div>
             </Group>
           </Paper>
-          <PlanCard user={user} />
+          <PlanInfoCard user={user} />
           <CalendarsCard user={user} />
           <ReferralCard user={user} />
           <Group>

@@ -330,11 +330,9 @@ describe('Balance screen', () => {
       expect.stringMatching(/^mailto:/),
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Choose Solo' }));
-    expect(within(dialog).getByText('Billing is coming soon — contact us')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText(/You keep every feature during your trial \(10 days left\)/),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('You are on the free trial: 10 days left.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Select Solo' }));
+    expect(within(dialog).getByRole('button', { name: 'Choose Solo' })).toBeEnabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action'));
@@ -348,6 +346,7 @@ describe('Balance screen', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
     expect(within(dialog).getByText('Only admins can choose a plan')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Choose Solo' })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: 'Select Solo' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Choose a plan' })).toBeDisabled();
   });
 });

@@ -24,7 +24,8 @@ export const CHOOSE_PLAN_SUBVIEW = 'choose-plan';
 
 /**
  * /my/balance/:view — Auto-balance (action), Meeting evaluations (evaluation), Wellness blocks; the sub-view
- * choose-plan opens the plan chooser over the action view, and wellness-blocks/block/:blockId the block drawer.
+ * choose-plan opens the plan chooser over the action view (so does the view choose-plan, /my/balance/choose-plan),
+ * and wellness-blocks/block/:blockId the block drawer.
  */
 export function BalancePage() {
   usePageTitle('Balance');
@@ -33,11 +34,12 @@ export function BalancePage() {
   const mobile = useIsMobile();
 
   // balance/wellness-blocks/block/:blockId has no :view param.
-  const view = params.blockId ? 'wellness-blocks' : params.view;
+  const planView = params.view === CHOOSE_PLAN_SUBVIEW && !params.subView;
+  const view = params.blockId ? 'wellness-blocks' : planView ? 'action' : params.view;
   if (!view) return <Navigate to={`${BALANCE_PATH}/action`} replace />;
   const tab = BALANCE_TABS.find((item) => item.value === view);
   if (!tab) return <NotFoundPage />;
-  const choosingPlan = params.subView === CHOOSE_PLAN_SUBVIEW;
+  const choosingPlan = planView || params.subView === CHOOSE_PLAN_SUBVIEW;
   if (params.subView && !(view === 'action' && choosingPlan)) return <NotFoundPage />;
 
   return (

@@ -1,27 +1,41 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
   Group,
   List,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { displayedPlans, type Plan, PUBLIC_TEXTS, TRIAL_DAYS, VALIDATION_MESSAGES } from '@meetwell/domain';
-import { IconCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  displayedPlans,
+  findPlan,
+  type Plan,
+  PRODUCT_NAME,
+  PUBLIC_TEXTS,
+  TRIAL_DAYS,
+  VALIDATION_MESSAGES,
+} from '@meetwell/domain';
+import { IconCheck, IconLock, IconPlugConnectedX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useLocation } from 'react-router';
 import { SignUpPrompt } from '../../components/SignUpPrompt';
 import { SUPPORT_EMAIL } from '../../lib/constants';
+import type { CurrentUser } from '../../session/types';
+import { canManageBilling, dayCount, hasTrialEnded, isOnTrial, trialDaysLeft } from '../../session/user';
+import { isBillingNotConfigured, useCheckout, useSubscription } from '../billing/api';
 
 export const TEAM_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Team plan')}`;
-const SOLO_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Solo plan')}`;
-export const BILLING_SOON_TITLE = 'Billing is coming soon — contact us';
+export const BILLING_NOT_CONFIGURED_TITLE = 'Billing is not configured on this server.';
+export const TRIAL_ENDED_TEXT = `Your free trial has ended. Choose a plan to keep using ${PRODUCT_NAME}.`;
+export const PLAN_ENDED_TEXT = `Your plan has ended. Choose a plan to keep using ${PRODUCT_NAME}.`;
+export const CHOOSE_A_PLAN_LABEL = 'Choose a plan';
 
 const PLAN_POINTS: Record<string, string[]> = {
   'team-500': ['All features, for one person', 'Your own meeting standards', 'Cancel any time'],
@@ -44,140 +58,190 @@ const WHAT_YOU_GET = [
   'Weekly email reports',
 ];
 
-export interface PlanChooserProps {
-  /** marketing: actions are replaced by the sign-up prompt (logged-out visitors). */
-  mode: 'marketing' | 'app';
-  /** Admins only may choose a plan. */
-  canChoose?: boolean;
-  currentPlanId?: string | null;
-  /** Days left in the trial, when the account is on it. */
-  trialDaysLeft?: number | null;
-  /** Heading level of 'Our plans' (1 on the pricing page). */
-  order?: 1 | 2;
+/** Running paid plans count as the current plan; an ended one can be chosen again. */
+const CURRENT_STATUSES = new Set(['active', 'past_due', 'incomplete']);
+
+export type PlanChooserProps =
+  | {
+      /** Logged-out visitors: actions are replaced by the sign-up prompt. */
+      mode: 'marketing';
+      /** Heading level of 'Our plans' (1 on the pricing page). */
+      order?: 1 | 2;
+    }
+  | { mode: 'app'; user: CurrentUser; order?: 1 | 2 };
+
+/** 'Our plans': Solo and Team from the domain's plans (Trial hidden); Team is reached by contacting us. */
+export function PlanChooser(props: PlanChooserProps) {
+  return props.mode === 'app' ? (
+    <AppPlanChooser user={props.user} order={props.order ?? 2} />
+  ) : (
+    <MarketingPlanChooser order={props.order ?? 2} />
+  );
+}
+
+function MarketingPlanChooser({ order }: { order: 1 | 2 }) {
+  return (
+    <Stack gap="xl">
+      <PlansHeading order={order} subtitle={`Try ${TRIAL_DAYS} days for free. No credit card required.`} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={760} mx="auto" w="100%">
+        {displayedPlans().map((plan) => (
+          <PlanCard key={plan.id} plan={plan} action={plan.contactUs ? <ContactUsButton /> : null} />
+        ))}
+      </SimpleGrid>
+      <Box maw={520} mx="auto" w="100%">
+        <SignUpPrompt />
+      </Box>
+      <WhatYouGet order={order} />
+    </Stack>
+  );
 }
 
 /**
- * 'Our plans': Solo and Team from the domain's plans (Trial hidden). Until billing exists, choosing Solo
- * shows the trial state and how to reach us; there is no checkout.
+ * Admins select a plan and press choose: the server answers a hosted checkout to go to, or updates a running
+ * subscription in place. Others see why they cannot.
  */
-export function PlanChooser({
-  mode,
-  canChoose = false,
-  currentPlanId,
-  trialDaysLeft,
-  order = 2,
-}: PlanChooserProps) {
+function AppPlanChooser({ user, order }: { user: CurrentUser; order: 1 | 2 }) {
+  const { data: subscription } = useSubscription();
+  const checkout = useCheckout();
+  const location = useLocation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const plans = displayedPlans();
-  const [chosen, setChosen] = useState<Plan | null>(null);
-  const onTrial = mode === 'app' && (!currentPlanId || currentPlanId === 'trial');
+  const canChoose = canManageBilling(user);
+  const currentPlanId =
+    !user.deactivated_at && CURRENT_STATUSES.has(user.subscription_status ?? '')
+      ? user.subscription_plan
+      : null;
+  const selected = plans.find((plan) => plan.id === selectedId && !plan.contactUs) ?? null;
+  const notConfigured = subscription?.billing_configured === false || isBillingNotConfigured(checkout.error);
+  const leaving = checkout.isSuccess && Boolean(checkout.data.url);
 
   return (
     <Stack gap="xl">
-      <Box ta="center">
-        <Title order={order} fz={{ base: 30, sm: order === 1 ? 40 : 28 }}>
-          {PUBLIC_TEXTS.plansTitle}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {onTrial && typeof trialDaysLeft === 'number'
-            ? `You are on the free trial: ${trialDaysLeft} ${trialDaysLeft === 1 ? 'day' : 'days'} left.`
-            : `Try ${TRIAL_DAYS} days for free. No credit card required.`}
-        </Text>
-      </Box>
+      <PlansHeading order={order} subtitle={appSubtitle(user, currentPlanId)} />
 
-      {mode === 'app' && !canChoose && (
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconLock size={18} />}
-          maw={760}
-          mx="auto"
-          w="100%"
-          title={VALIDATION_MESSAGES.onlyAdminsChoosePlan}
-        >
+      {!canChoose && (
+        <Notice icon={<IconLock size={18} />} color="gray" title={VALIDATION_MESSAGES.onlyAdminsChoosePlan}>
           Ask your team's billing admin to change the plan.
-        </Alert>
+        </Notice>
+      )}
+      {canChoose && notConfigured && (
+        <Notice icon={<IconPlugConnectedX size={18} />} color="warning" title={BILLING_NOT_CONFIGURED_TITLE}>
+          Plans can't be paid for here yet. An administrator of this {PRODUCT_NAME} server can extend your
+          trial in the meantime.
+        </Notice>
       )}
 
-      {chosen && (
-        <Alert
-          color="brand"
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          maw={760}
-          mx="auto"
-          w="100%"
-          title={BILLING_SOON_TITLE}
-          withCloseButton
-          onClose={() => setChosen(null)}
-          closeButtonLabel="Dismiss"
-        >
-          Card payments are not open yet, so nothing is charged.{' '}
-          {onTrial && typeof trialDaysLeft === 'number'
-            ? `You keep every feature during your trial (${trialDaysLeft} ${trialDaysLeft === 1 ? 'day' : 'days'} left). `
-            : ''}
-          To switch to {chosen.name} now, write to{' '}
-          <Anchor href={SOLO_CONTACT_MAILTO} inherit>
-            {SUPPORT_EMAIL}
-          </Anchor>{' '}
-          and we will set it up for you.
-        </Alert>
-      )}
-
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={760} mx="auto" w="100%">
-        {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            mode={mode}
-            current={plan.id === currentPlanId}
-            canChoose={canChoose}
-            onChoose={() => setChosen(plan)}
-          />
-        ))}
-      </SimpleGrid>
-      {mode === 'marketing' && (
-        <Box maw={520} mx="auto" w="100%">
-          <SignUpPrompt />
-        </Box>
-      )}
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto" w="100%">
-        <Title order={order === 1 ? 2 : 3} fz="xl" mb="md">
-          {PUBLIC_TEXTS.plansWhatYouGet}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" component="ul" m={0} p={0}>
-          {WHAT_YOU_GET.map((item) => (
-            <Group
-              key={item}
-              gap="sm"
-              wrap="nowrap"
-              align="flex-start"
-              component="li"
-              style={{ listStyle: 'none' }}
-            >
-              <ThemeIcon size={22} radius="xl" color="success" style={{ flexShrink: 0 }}>
-                <IconCheck size={14} />
-              </ThemeIcon>
-              <Text>{item}</Text>
-            </Group>
+      <Radio.Group
+        value={selectedId}
+        onChange={setSelectedId}
+        aria-label="Plans"
+        maw={760}
+        mx="auto"
+        w="100%"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plan.id === currentPlanId}
+              selected={plan.id === selected?.id}
+              action={
+                plan.contactUs ? (
+                  <ContactUsButton />
+                ) : (
+                  <Radio
+                    value={plan.id}
+                    label={`Select ${plan.name}`}
+                    disabled={!canChoose || plan.id === currentPlanId}
+                  />
+                )
+              }
+            />
           ))}
         </SimpleGrid>
-      </Paper>
+      </Radio.Group>
+
+      <Group justify="center">
+        <Button
+          size="md"
+          radius="xl"
+          miw={220}
+          disabled={!canChoose || !selected || notConfigured}
+          loading={checkout.isPending || leaving}
+          onClick={() =>
+            selected &&
+            checkout.mutate({ planId: selected.id, successUrl: location.pathname + location.search })
+          }
+        >
+          {selected ? `Choose ${selected.name}` : CHOOSE_A_PLAN_LABEL}
+        </Button>
+      </Group>
+
+      <WhatYouGet order={order} />
     </Stack>
+  );
+}
+
+function appSubtitle(user: CurrentUser, currentPlanId: string | null): string {
+  if (hasTrialEnded(user)) return TRIAL_ENDED_TEXT;
+  if (user.deactivated_at) return PLAN_ENDED_TEXT;
+  const current = findPlan(currentPlanId);
+  if (current?.paid) return `You are on the ${current.name} plan.`;
+  const days = trialDaysLeft(user);
+  if (isOnTrial(user) && days !== null) return `You are on the free trial: ${dayCount(days)} left.`;
+  return `Try ${TRIAL_DAYS} days for free. No credit card required.`;
+}
+
+function PlansHeading({ order, subtitle }: { order: 1 | 2; subtitle: string }) {
+  return (
+    <Box ta="center">
+      <Title order={order} fz={{ base: 30, sm: order === 1 ? 40 : 28 }}>
+        {PUBLIC_TEXTS.plansTitle}
+      </Title>
+      <Text c="dimmed" mt={6}>
+        {subtitle}
+      </Text>
+    </Box>
+  );
+}
+
+function Notice({
+  icon,
+  color,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  color: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert color={color} variant="light" icon={icon} maw={760} mx="auto" w="100%" title={title}>
+      {children}
+    </Alert>
+  );
+}
+
+function ContactUsButton() {
+  return (
+    <Button component="a" href={TEAM_CONTACT_MAILTO} variant="light" fullWidth>
+      Contact us
+    </Button>
   );
 }
 
 function PlanCard({
   plan,
-  mode,
-  current,
-  canChoose,
-  onChoose,
+  action,
+  current = false,
+  selected = false,
 }: {
   plan: Plan;
-  mode: PlanChooserProps['mode'];
-  current: boolean;
-  canChoose: boolean;
-  onChoose: () => void;
+  action: ReactNode;
+  current?: boolean;
+  selected?: boolean;
 }) {
   return (
     <Paper
@@ -186,6 +250,8 @@ function PlanCard({
       p="xl"
       shadow={plan.contactUs ? undefined : 'sm'}
       aria-label={`${plan.name} plan`}
+      component="section"
+      style={selected ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
@@ -215,18 +281,35 @@ function PlanCard({
             <List.Item key={point}>{point}</List.Item>
           ))}
         </List>
-        {plan.contactUs ? (
-          <Button component="a" href={TEAM_CONTACT_MAILTO} variant="light" fullWidth>
-            Contact us
-          </Button>
-        ) : (
-          mode === 'app' && (
-            <Button fullWidth disabled={!canChoose || current} onClick={onChoose}>
-              {current ? 'Your plan' : `Choose ${plan.name}`}
-            </Button>
-          )
-        )}
+        {action}
       </Stack>
+    </Paper>
+  );
+}
+
+function WhatYouGet({ order }: { order: 1 | 2 }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto" w="100%">
+      <Title order={order === 1 ? 2 : 3} fz="xl" mb="md">
+        {PUBLIC_TEXTS.plansWhatYouGet}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" component="ul" m={0} p={0}>
+        {WHAT_YOU_GET.map((item) => (
+          <Group
+            key={item}
+            gap="sm"
+            wrap="nowrap"
+            align="flex-start"
+            component="li"
+            style={{ listStyle: 'none' }}
+          >
+            <ThemeIcon size={22} radius="xl" color="success" style={{ flexShrink: 0 }}>
+              <IconCheck size={14} />
+            </ThemeIcon>
+            <Text>{item}</Text>
+          </Group>
+        ))}
+      </SimpleGrid>
     </Paper>
   );
 }

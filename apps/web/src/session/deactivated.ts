@@ -1,0 +1,18 @@
+/**
+ * Where a deactivated account (trial over, plan ended) may go: the plan chooser page, the account screen and
+ * everything outside the app area (public pages). Everything else under /my leads to the chooser.
+ */
+export const PLAN_CHOOSER_PAGE_PATH = '/my/choose-plan';
+
+const DEACTIVATED_ALLOWED_APP_PATHS = [PLAN_CHOOSER_PAGE_PATH, '/my/account'];
+
+/** The error code the server answers every other API call of a deactivated account with (HTTP 403). */
+export const ACCOUNT_DEACTIVATED_CODE = 'account_deactivated';
+
+export function isAllowedWhenDeactivated(pathname: string): boolean {
+  const inApp = pathname === '/my' || pathname.startsWith('/my/');
+  return (
+    !inApp ||
+    DEACTIVATED_ALLOWED_APP_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+  );
+}
