@@ -73,3 +73,33 @@ export async function signInToDemo(page: Page) {
   await page.waitForURL('**/my/review/you', { timeout: 60_000 });
   await page.getByRole('dialog', { name: 'Log in / Sign up' }).waitFor({ state: 'hidden' });
 }
+
+/**
+ * Signs in as `email` with a sign-in link, as whoever runs `npm start` without a mail server does: asked for in
+ * 'Log in / Sign up', then read from the server's log.
+ */
+export async function signInByLink(page: Page, email: string) {
+  const logFile = inject('serverLog');
+  // Only a link logged after this request counts (an earlier one may be used already).
+  const from = (await fs.readFile(logFile, 'utf8')).length;
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
+  await dialog.getByRole('textbox', { name: 'Work email' }).fill(email);
+  await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  const pattern = new RegExp(
+    `Sign-in link for ${email.replace(/[.+]/g, '\\$&')}[^:]*: (${baseUrl()}/sign-in/[\\w%-]+)`,
+  );
+  const deadline = Date.now() + 20_000;
+  let link: string | undefined;
+  while (!link && Date.now() < deadline) {
+    link = pattern.exec((await fs.readFile(logFile, 'utf8')).slice(from))?.[1];
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!link) throw new Error(`No sign-in link for ${email} in the server's log`);
+  await page.goto(link);
+  await page.waitForURL('**/my/**', { timeout: 60_000 });
+}

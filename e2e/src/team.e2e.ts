@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signInToDemo } from './browser';
+import { launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
 
 let browser: Browser;
 
@@ -81,6 +81,29 @@ describe('Team management journeys', () => {
     await members.getByRole('button', { name: 'Role of Jordan Lee: Admin' }).click();
     await page.getByRole('menuitem', { name: 'User' }).click();
     await members.getByRole('button', { name: 'Role of Jordan Lee: User' }).waitFor();
+    await context.close();
+  });
+
+  it('sends a team member who is not an admin to Review, and offers them no Team management', async () => {
+    const { page: admin, context: adminContext } = await newPage(browser);
+    await signInToDemo(admin); // the demo team exists from here on
+    await adminContext.close();
+
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signInByLink(page, 'sam@northwind.example');
+    const me = (await page.evaluate(async () => (await fetch('/api/v1/users')).json())) as {
+      data: { attributes: { company: { name: string; roles: string[] } } };
+    };
+    expect(me.data.attributes.company).toMatchObject({ name: 'Northwind (demo)', roles: [] });
+    await page.goto('/my/team-management');
+    await page.waitForURL('**/my/review/you');
+    await page
+      .getByRole('button', { name: /^Account menu for/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Account' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Team management' }).count()).toBe(0);
     await context.close();
   });
 
