@@ -14,6 +14,11 @@ import { expireTrialsJob } from '../features/billing/expire-trials.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
+import {
+  tipEmailJob,
+  weeklyMailsSweepJob,
+  weeklyReportEmailJob,
+} from '../features/weekly-report/weekly-mails.job';
 import type { AnyJob } from './define';
 import { cleanupExpiredSessions } from './tasks/cleanup-expired-sessions.job';
 
@@ -38,6 +43,9 @@ export const jobs = {
   unsubscribe_confirmation: unsubscribeConfirmationJob,
   expire_trials: expireTrialsJob,
   sign_in_link_email: signInLinkEmailJob,
+  weekly_mails_sweep: weeklyMailsSweepJob,
+  weekly_report_email: weeklyReportEmailJob,
+  tip_email: tipEmailJob,
 } as const;
 
 assertRegistry(jobs);
