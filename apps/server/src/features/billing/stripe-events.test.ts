@@ -152,6 +152,40 @@ describe('POST /webhooks/stripe', () => {
     expect(rows[0]).toMatchObject({ status: 'active', stripeSubscriptionId: subscription.id });
   });
 
+  it('a subscription not yet paid for (incomplete) leaves the trial running; once active it ends the trial', async () => {
+    const admin = await createUser(ctx);
+    const headers = await bearerFor(ctx, admin.id);
+    const started = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/stripe_checkout/sessions',
+      headers,
+      payload: { data: { type: 'checkout_sessions', attributes: { key: 'team-500', success_url: '/my' } } },
+    });
+    const { subscription } = fake.completeCheckout(started.json().data.id);
+    const t = seconds(new Date());
+    const incomplete = { ...subscription, status: 'incomplete' };
+    await sendStripeEvent(app, stripeEvent('customer.subscription.created', incomplete, { created: t }));
+    const during = await app.inject({ method: 'GET', url: '/api/v1/subscription', headers });
+    expect(during.json().data.attributes).toMatchObject({ plan: 'trial', status: 'trialing', active: true });
+    expect(during.json().data.attributes.trial_days_left).toBe(14);
+
+    await sendStripeEvent(
+      app,
+      stripeEvent('customer.subscription.updated', subscription, { created: t + 1 }),
+    );
+    const rows = await companyRows(admin.companyId!);
+    expect(rows.map((r) => [r.plan, r.status]).sort()).toEqual([
+      ['team-500', 'active'],
+      ['trial', 'canceled'],
+    ]);
+    const after = await app.inject({ method: 'GET', url: '/api/v1/subscription', headers });
+    expect(after.json().data.attributes).toMatchObject({
+      plan: 'team-500',
+      status: 'active',
+      trial_days_left: null,
+    });
+  });
+
   it('subscription.deleted ends the plan (canceled, no longer active)', async () => {
     const { admin, headers, sessionId } = await expiredTrialWithCheckout();
     const { session, subscription } = fake.completeCheckout(sessionId);

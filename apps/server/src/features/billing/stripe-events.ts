@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { companies, invoices, stripeEvents, subscriptions } from '../../db/schema';
@@ -10,6 +10,7 @@ import {
   lockSubscriptionByStripeId,
   lockTrialRow,
   type SubscriptionRow,
+  statusFromStripe,
 } from './subscriptions';
 import { reactivateTrialExpiredUsers } from './trials';
 
@@ -112,8 +113,8 @@ async function companyOfSubscription(db: Executor, subscription: Stripe.Subscrip
 
 /**
  * The row a provider subscription is kept in: its own, else (first time seen) the company's trial row, which
- * it takes over, else a new row. The company is locked first so two events of one new subscription make
- * one row.
+ * a paying subscription takes over, else a new row — one not yet paid for (incomplete) leaves the trial
+ * running. The company is locked first so two events of one new subscription make one row.
  */
 async function rowForSubscription(
   db: Executor,
@@ -137,7 +138,9 @@ async function rowForSubscription(
       await db.update(companies).set({ stripeCustomerId: customerId }).where(eq(companies.id, companyId));
     }
   }
-  const trial = await lockTrialRow(db, companyId);
+  const status = statusFromStripe(subscription.status);
+  const paying = status === 'active' || status === 'past_due' || status === 'trialing';
+  const trial = paying ? await lockTrialRow(db, companyId) : null;
   if (trial) return trial;
   const plan = columnsFromStripe(subscription).plan;
   if (!plan) return null;
@@ -162,6 +165,17 @@ async function applySubscription(
     .set({ ...columns, stripeEventCreatedAt: options.created, updatedAt: options.now })
     .where(eq(subscriptions.id, row.id));
   if (columns.status === 'active' && row.companyId) {
+    // Paying ends the trial: a trial row left beside a subscription paid later is closed.
+    await db
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: options.now })
+      .where(
+        and(
+          eq(subscriptions.companyId, row.companyId),
+          isNull(subscriptions.stripeSubscriptionId),
+          eq(subscriptions.status, 'trialing'),
+        ),
+      );
     await reactivateTrialExpiredUsers(db, row.companyId, options.now);
   }
   return 'applied';
