@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+export async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${output()}`);

@@ -22,8 +22,10 @@ import e1f9f9 from '@twemoji/svg/1f9f9.svg?url';
 import e1f36a from '@twemoji/svg/1f36a.svg?url';
 import e1f50c from '@twemoji/svg/1f50c.svg?url';
 import e1f50d from '@twemoji/svg/1f50d.svg?url';
+import e1f91d from '@twemoji/svg/1f91d.svg?url';
 import e1f305 from '@twemoji/svg/1f305.svg?url';
 import e1f324 from '@twemoji/svg/1f324.svg?url';
+import e1f331 from '@twemoji/svg/1f331.svg?url';
 import e1f465 from '@twemoji/svg/1f465.svg?url';
 import e1f510 from '@twemoji/svg/1f510.svg?url';
 import e1f512 from '@twemoji/svg/1f512.svg?url';
@@ -69,6 +71,9 @@ const PICTURES: Record<string, string> = {
   '1f9ed': e1f9ed,
   '1f648': e1f648,
   '1f9f1': e1f9f1,
+  // The plans' emoji (Trial, Team) come from the domain's plan list.
+  '1f331': e1f331,
+  '1f91d': e1f91d,
 };
 
 /** Twemoji's file name of an emoji: its code points in hex, without FE0F unless the emoji is a ZWJ sequence. */

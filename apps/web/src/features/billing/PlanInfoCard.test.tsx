@@ -46,7 +46,7 @@ describe('account: plan info', () => {
   it('gives admins of a paid plan: change plan, manage team, change payment method, cancel', async () => {
     setup();
     expect(await screen.findByRole('button', { name: 'Cancel plan' })).toBeInTheDocument();
-    expect(screen.getByText('🧘 Solo')).toBeInTheDocument();
+    expect(screen.getByText('Solo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change your plan' })).toHaveAttribute(
       'href',
       '/my/balance/action/choose-plan',

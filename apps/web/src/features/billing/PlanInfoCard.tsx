@@ -4,6 +4,7 @@ import { findPlan, formatDate, VALIDATION_MESSAGES } from '@meetwell/domain';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
+import { Emoji } from '../../components/Emoji';
 import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
 import { SUPPORT_EMAIL } from '../../lib/constants';
 import { PLAN_CHOOSER_PAGE_PATH } from '../../session/deactivated';
@@ -40,7 +41,9 @@ export function PlanInfoCard({ user }: { user: CurrentUser }) {
         Plan
       </Title>
       <Group gap="xs" mb="md">
-        <Text fw={600}>{plan ? `${plan.emoji} ${plan.name}` : 'Trial'}</Text>
+        <Text fw={600}>
+          {plan && <Emoji emoji={plan.emoji} />} {plan?.name ?? 'Trial'}
+        </Text>
         {plan && plan.amount > 0 && (
           <Text c="dimmed" fz="sm">
             ${plan.amount} per month

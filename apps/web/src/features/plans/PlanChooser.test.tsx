@@ -1,8 +1,10 @@
+import { PLANS } from '@meetwell/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { browser } from '../../lib/browser';
+import { emojiPicture } from '../../lib/emoji';
 import { queryKeys } from '../../session/queryKeys';
 import type { CurrentUser } from '../../session/types';
 import {
@@ -249,4 +251,10 @@ describe('opening the plan chooser', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/balance/action'));
   }, 20_000);
+});
+
+describe('plan pictures', () => {
+  it('has a picture for every plan emoji (the domain names them, not the web sources)', () => {
+    for (const plan of PLANS) expect(emojiPicture(plan.emoji), `${plan.id} ${plan.emoji}`).not.toBeNull();
+  });
 });

@@ -25,6 +25,7 @@ import {
 import { IconCheck, IconLock, IconPlugConnectedX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Emoji } from '../../components/Emoji';
 import { SignUpPrompt } from '../../components/SignUpPrompt';
 import { SUPPORT_EMAIL } from '../../lib/constants';
 import type { CurrentUser } from '../../session/types';
@@ -218,7 +219,17 @@ function Notice({
   children: ReactNode;
 }) {
   return (
-    <Alert color={color} variant="light" icon={icon} maw={760} mx="auto" w="100%" title={title}>
+    <Alert
+      color={color}
+      variant="light"
+      icon={icon}
+      maw={760}
+      mx="auto"
+      w="100%"
+      title={title}
+      // The light alerts' coloured title falls just short of AA on its tint: the title keeps the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       {children}
     </Alert>
   );
@@ -255,9 +266,7 @@ function PlanCard({
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
-          <Text fz={32} lh={1} aria-hidden="true">
-            {plan.emoji}
-          </Text>
+          <Emoji emoji={plan.emoji} size={32} />
           {current && (
             <Badge color="success" variant="light">
               Current plan
