@@ -83,6 +83,18 @@ describe('router', () => {
     expect(screen.getByText('Trial ended')).toBeInTheDocument();
   });
 
+  it('sends an account whose paid plan ended to the plan chooser page too', async () => {
+    mockFetch(
+      signedIn({ subscription_plan: 'team-500', subscription_status: 'canceled', trial_days_left: null }),
+    );
+    const { router } = renderRoutes(routes, { path: '/my/review/you' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/choose-plan'));
+    expect(
+      await screen.findByText('Your plan has ended. Choose a plan to keep using MeetWell.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Plan ended')).toBeInTheDocument();
+  });
+
   it('lets a deactivated account open its account screen, and the plan chooser over Balance leads to the page', async () => {
     mockFetch(signedIn({ deactivated_at: '2025-01-01T00:00:00Z', deactivated_reason: 'trial_expired' }));
     const { router } = renderRoutes(routes, { path: '/my/account' });

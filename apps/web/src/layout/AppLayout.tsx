@@ -6,8 +6,9 @@ import { ErrorState } from '../components/ErrorState';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
 import { isAllowedWhenDeactivated, PLAN_CHOOSER_PAGE_PATH } from '../session/deactivated';
 import { useCurrentUser } from '../session/useCurrentUser';
+import { mustChoosePlan } from '../session/user';
 
-/** The /my/* area: needs a session; deactivated accounts are sent to the plan chooser. */
+/** The /my/* area: needs a session; accounts without a plan to use are sent to the plan chooser. */
 export function AppLayout() {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   const { pathname } = useLocation();
@@ -39,7 +40,7 @@ export function AppLayout() {
 
   if (!user) return <Navigate to={SIGN_IN_PATH} replace />;
 
-  if (user.deactivated_at && !isAllowedWhenDeactivated(pathname)) {
+  if (mustChoosePlan(user) && !isAllowedWhenDeactivated(pathname)) {
     return <Navigate to={PLAN_CHOOSER_PAGE_PATH} replace />;
   }
 

@@ -46,6 +46,14 @@ export function hasTrialEnded(user: CurrentUser): boolean {
   return Boolean(user.deactivated_at) && user.deactivated_reason === 'trial_expired';
 }
 
+/**
+ * The account has no plan to use: deactivated (trial over), or its paid plan ended (cancelled, which the
+ * server does not deactivate). Either way the plan chooser is where it has to go.
+ */
+export function mustChoosePlan(user: CurrentUser): boolean {
+  return Boolean(user.deactivated_at) || user.subscription_status === 'canceled';
+}
+
 export function dayCount(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }

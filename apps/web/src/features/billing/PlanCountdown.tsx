@@ -1,6 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { CurrentUser } from '../../session/types';
-import { dayCount, hasTrialEnded, isOnTrial, trialCountdownLabel, trialDaysLeft } from '../../session/user';
+import {
+  dayCount,
+  hasTrialEnded,
+  isOnTrial,
+  mustChoosePlan,
+  trialCountdownLabel,
+  trialDaysLeft,
+} from '../../session/user';
 import { useSubscription } from './api';
 import { isPlanEnding, planDaysLeft } from './subscription';
 
@@ -11,6 +18,7 @@ export function PlanCountdown({ user }: { user: CurrentUser }) {
   const { data: subscription } = useSubscription();
 
   if (hasTrialEnded(user)) return <CountdownBadge label="Trial ended" soon />;
+  if (mustChoosePlan(user)) return <CountdownBadge label="Plan ended" soon />;
   if (isOnTrial(user)) {
     const days = trialDaysLeft(user);
     if (days === null) return null;

@@ -14,10 +14,11 @@ import {
   hasTrialEnded,
   isAdmin,
   isOnTrial,
+  mustChoosePlan,
   trialCountdownLabel,
   trialDaysLeft,
 } from '../../session/user';
-import { TRIAL_ENDED_TEXT } from '../plans/PlanChooser';
+import { PLAN_ENDED_TEXT, TRIAL_ENDED_TEXT } from '../plans/PlanChooser';
 import { type Subscription, useCancelPlan, useCheckout, useSubscription } from './api';
 import { planEndsText } from './PlanEndingBanner';
 import { hasPaidSubscription, isPlanEnding, planDaysLeft } from './subscription';
@@ -55,9 +56,9 @@ export function PlanInfoCard({ user }: { user: CurrentUser }) {
           </Badge>
         )}
       </Group>
-      {hasTrialEnded(user) && (
-        <Text mb="md" fw={600} c="warning.9">
-          {TRIAL_ENDED_TEXT}
+      {mustChoosePlan(user) && (
+        <Text mb="md" fw={600}>
+          {hasTrialEnded(user) ? TRIAL_ENDED_TEXT : PLAN_ENDED_TEXT}
         </Text>
       )}
       {isPlanEnding(subscription) && (
@@ -86,7 +87,7 @@ function PlanActions({ user, subscription }: { user: CurrentUser; subscription: 
       <Group gap="xs">
         <Button
           component={Link}
-          to={user.deactivated_at ? PLAN_CHOOSER_PAGE_PATH : CHOOSE_PLAN_PATH}
+          to={mustChoosePlan(user) ? PLAN_CHOOSER_PAGE_PATH : CHOOSE_PLAN_PATH}
           variant="light"
         >
           Change your plan

@@ -29,7 +29,14 @@ import { Emoji } from '../../components/Emoji';
 import { SignUpPrompt } from '../../components/SignUpPrompt';
 import { SUPPORT_EMAIL } from '../../lib/constants';
 import type { CurrentUser } from '../../session/types';
-import { canManageBilling, dayCount, hasTrialEnded, isOnTrial, trialDaysLeft } from '../../session/user';
+import {
+  canManageBilling,
+  dayCount,
+  hasTrialEnded,
+  isOnTrial,
+  mustChoosePlan,
+  trialDaysLeft,
+} from '../../session/user';
 import { isBillingNotConfigured, useCheckout, useSubscription } from '../billing/api';
 
 export const TEAM_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Team plan')}`;
@@ -186,7 +193,7 @@ function AppPlanChooser({ user, order }: { user: CurrentUser; order: 1 | 2 }) {
 
 function appSubtitle(user: CurrentUser, currentPlanId: string | null): string {
   if (hasTrialEnded(user)) return TRIAL_ENDED_TEXT;
-  if (user.deactivated_at) return PLAN_ENDED_TEXT;
+  if (mustChoosePlan(user)) return PLAN_ENDED_TEXT;
   const current = findPlan(currentPlanId);
   if (current?.paid) return `You are on the ${current.name} plan.`;
   const days = trialDaysLeft(user);
