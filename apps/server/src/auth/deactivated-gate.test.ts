@@ -68,6 +68,9 @@ describe('a deactivated account', () => {
       '/api/v1/subscription',
       '/api/v1/subscription_plans',
       '/api/v1/auth/providers',
+      // The Account screen's own reads.
+      '/api/v1/users/settings',
+      '/api/v1/calendars',
     ]) {
       const res = await app.inject({ method: 'GET', url, headers: deactivated });
       expect(res.statusCode, url).toBe(200);
@@ -93,7 +96,7 @@ describe('a deactivated account', () => {
     await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, expired.id));
     const res = await app.inject({
       method: 'PATCH',
-      url: '/api/v1/users',
+      url: '/api/v1/company',
       headers: await browserFor(ctx, expired.id),
       payload: '{not json',
     });
@@ -112,7 +115,7 @@ describe('a deactivated account', () => {
 
 describe('an active account', () => {
   it('reaches the routes a deactivated one is refused', async () => {
-    for (const url of ['/api/v1/meetings', '/api/v1/users/settings', '/api/v1/wellness_blocks']) {
+    for (const url of ['/api/v1/meetings', '/api/v1/future_actions', '/api/v1/wellness_blocks']) {
       const res = await app.inject({ method: 'GET', url, headers: active });
       expect(res.statusCode, url).not.toBe(403);
     }

@@ -3,13 +3,19 @@ import { ONE_CLICK_PATH } from '../features/communications/unsubscribe-link';
 import { AppError } from '../http/errors';
 
 /**
- * What a deactivated account (its trial over without a plan) may still call: who it is, its account, signing
+ * What a deactivated account (its trial over without a plan) may still call: who it is, its Account screen, signing
  * out, the plan chooser's calls and the invoices, plus every sign-in, public and webhook route. Keyed by
  * method and route pattern, in this one list.
  */
 const ALLOWED_ROUTES = new Set([
   'GET /api/v1/users',
   'DELETE /api/v1/users',
+  // The Account screen stays usable: its settings and calendars, mail preferences and disconnecting.
+  'PATCH /api/v1/users',
+  'GET /api/v1/users/settings',
+  'GET /api/v1/calendars',
+  'DELETE /api/v1/calendars/:id',
+  'DELETE /api/v1/auth/slack',
   'DELETE /api/v1/logout',
   'GET /api/v1/subscription',
   'GET /api/v1/subscription_plans',

@@ -27,6 +27,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { csrfTokenFor, setCsrfCookie } from '../auth/cookies';
 import { refuseDeactivated } from '../auth/deactivated-gate';
+import { refuseSignedOut } from '../auth/public-routes';
 import {
   type Authenticated,
   authenticateToken,
@@ -250,7 +251,9 @@ export async function buildApp(
       setCsrfCookie(request, reply, ctx, token);
     }
   });
-  // A deactivated account reaches only the routes it needs to choose a plan (auth/deactivated-gate.ts).
+  // A visitor reaches only the public routes (auth/public-routes.ts); a deactivated account only the routes it
+  // needs to choose a plan (auth/deactivated-gate.ts).
+  app.addHook('onRequest', refuseSignedOut);
   app.addHook('onRequest', refuseDeactivated);
 
   // No text we store may hold a NUL character (PostgreSQL refuses it): refused at the edge, naming where.
@@ -364,12 +367,26 @@ export async function buildApp(
     app.get('/', (request, reply) => sendAppPage!(request.url, reply));
   }
 
+  // Every route as registered (method and pattern): the authorization matrix test walks it.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   for (const feature of features) {
     await app.register(async (scope) => {
       await feature(scope.withTypeProvider<ZodTypeProvider>(), ctx);
     });
   }
   return app;
+}
+
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
 }
 
 /** The signed-in user, or a 401 JSON:API error. */

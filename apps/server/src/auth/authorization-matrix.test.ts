@@ -1,0 +1,271 @@
+/**
+ * Who may call what, for every API route the server registers: signed out, a team member, the team's admin,
+ * another company's admin and a deactivated member. A route added later without a place in this matrix fails
+ * here, so each new endpoint is classified before it ships.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agendaItems,
+  invites,
+  memberships,
+  objectives,
+  preworkItems,
+  users,
+  wellnessBlocks,
+} from '../db/schema';
+import { googleUser, insertMeeting } from '../features/autobalance/testing';
+import { allRoutes } from '../routes';
+import { createTestApp, createTestContext, type TestContext } from '../test/context';
+import { bearerFor, createUser } from '../test/factories';
+import { allowedWhenDeactivated } from './deactivated-gate';
+import { isPublicRoute } from './public-routes';
+
+type Role = 'signedOut' | 'deactivated' | 'user' | 'otherAdmin' | 'admin';
+type Route = { method: string; url: string };
+
+/** Only the team's admins: managing members, invites, billing, the team's settings and lists. */
+const ADMIN_ONLY = new Set([
+  'PATCH /api/v1/teams/:id',
+  'PATCH /api/v1/teams/:id/members/:memberId',
+  'DELETE /api/v1/teams/:id/members/:memberId',
+  'GET /api/v1/invites',
+  'POST /api/v1/invites',
+  'DELETE /api/v1/invites/:id',
+  'GET /api/v1/invoices',
+  'PATCH /api/v1/stripe_checkout/sessions',
+  'PATCH /api/v1/subscription',
+  'DELETE /api/v1/subscription',
+  'PATCH /api/v1/company',
+  'POST /api/v1/company/denylisted_organizers/bulk',
+]);
+
+/** Routes naming one team's record: a stranger to that team gets a 404 (its existence is not confirmed). */
+const TEAM_SCOPED = new Set([
+  'GET /api/v1/teams/:id',
+  'PATCH /api/v1/teams/:id',
+  'GET /api/v1/teams/:id/members',
+  'PATCH /api/v1/teams/:id/members/:memberId',
+  'DELETE /api/v1/teams/:id/members/:memberId',
+  'DELETE /api/v1/invites/:id',
+]);
+
+/** Routes naming one person's record (the admin's here): anyone else, teammates included, gets a 404. */
+const OWNED_PREFIXES = [
+  '/api/v1/meetings/:id',
+  '/api/v1/users/meetings/:id',
+  '/api/v1/users/meetings/accept/:meeting_id',
+  '/api/v1/calendars/:id',
+  '/api/v1/wellness_blocks/:id',
+  '/api/v1/agenda_items/:id',
+  '/api/v1/objectives/:id',
+  '/api/v1/prework_items/:id',
+];
+
+/**
+ * A valid body for the routes that read one, so that the answer is about who calls (a body of the wrong shape
+ * is refused with a 400 before anyone's records are looked at). Routes not named here get an empty one.
+ */
+const VALID_BODIES: Record<string, { type: string; attributes: Record<string, unknown> }> = {
+  'PATCH /api/v1/calendars/:id': { type: 'calendars', attributes: { watching: true } },
+  'PATCH /api/v1/users/meetings/:id': { type: 'meetings', attributes: { skip_evaluation: true } },
+  'PATCH /api/v1/meetings/:id': { type: 'meetings', attributes: { maybe_wellness_block: 'verified_false' } },
+  'POST /api/v1/meetings/:id/agenda_items': { type: 'agenda_items', attributes: { description: 'Intro' } },
+  'PATCH /api/v1/agenda_items/:id': { type: 'agenda_items', attributes: { description: 'Intro' } },
+  'POST /api/v1/meetings/:id/objectives': { type: 'objectives', attributes: { description: 'Decide' } },
+  'PATCH /api/v1/objectives/:id': { type: 'objectives', attributes: { description: 'Decide' } },
+  'POST /api/v1/meetings/:id/prework_items': { type: 'prework_items', attributes: { description: 'Read' } },
+  'PATCH /api/v1/prework_items/:id': { type: 'prework_items', attributes: { description: 'Read' } },
+  'PATCH /api/v1/wellness_blocks/:id': { type: 'wellness_blocks', attributes: { label: 'Deep work' } },
+  'POST /api/v1/company/denylisted_organizers/bulk': { type: 'companies', attributes: { email_list: [] } },
+  'PATCH /api/v1/company': { type: 'companies', attributes: { domains_allowlist: [] } },
+  'PATCH /api/v1/stripe_checkout/sessions': {
+    type: 'checkout_sessions',
+    attributes: { key: 'team-500', success_url: '/my/review/you' },
+  },
+  'PATCH /api/v1/subscription': { type: 'subscriptions', attributes: { cancel_at_period_end: false } },
+  'PATCH /api/v1/teams/:id': { type: 'teams', attributes: { name: 'Matrix team' } },
+  'PATCH /api/v1/teams/:id/members/:memberId': { type: 'memberships', attributes: { role: 'user' } },
+  'POST /api/v1/invites': { type: 'invites', attributes: { email: 'someone@invited.example' } },
+};
+
+/** Query strings a route needs to answer at all. */
+const QUERIES: Record<string, string> = { 'GET /api/v1/users': '?session=optional' };
+
+/** Ending the session or the account: checked by their own tests, never walked here (they end the walk). */
+const SESSION_ENDING = new Set(['DELETE /api/v1/logout', 'DELETE /api/v1/users']);
+
+const key = (route: Route) => `${route.method} ${route.url}`;
+const isOwned = (route: Route) => OWNED_PREFIXES.some((prefix) => route.url.startsWith(prefix));
+
+let ctx: TestContext;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const headers = {} as Record<Exclude<Role, 'signedOut'>, Record<string, string>>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await createTestApp(ctx, allRoutes);
+  const admin = await googleUser(ctx);
+  const member = await createUser(ctx, { companyOf: admin.user });
+  const expired = await createUser(ctx, { companyOf: admin.user });
+  await ctx.db
+    .update(users)
+    .set({ deactivatedAt: new Date(), deactivatedReason: 'trial_expired' })
+    .where(eq(users.id, expired.id));
+  const stranger = await createUser(ctx);
+  headers.admin = await bearerFor(ctx, admin.user.id);
+  headers.user = await bearerFor(ctx, member.id);
+  headers.deactivated = await bearerFor(ctx, expired.id);
+  headers.otherAdmin = await bearerFor(ctx, stranger.id);
+
+  const meeting = await insertMeeting(ctx, admin, { startsAt: new Date(Date.now() + 48 * 3_600_000) });
+  const [membership] = await ctx.db.select().from(memberships).where(eq(memberships.userId, member.id));
+  const [block] = await ctx.db
+    .insert(wellnessBlocks)
+    .values({
+      userId: admin.user.id,
+      label: 'Focus',
+      category: 'focus',
+      rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO',
+      startsAt: new Date('2026-11-23T09:00:00Z'),
+      endsAt: new Date('2026-11-23T11:00:00Z'),
+      timeZone: 'UTC',
+    })
+    .returning();
+  const item = { meetingId: meeting.id, description: 'Item' };
+  const [agenda] = await ctx.db.insert(agendaItems).values(item).returning();
+  const [objective] = await ctx.db.insert(objectives).values(item).returning();
+  const [prework] = await ctx.db.insert(preworkItems).values(item).returning();
+  const [invite] = await ctx.db
+    .insert(invites)
+    .values({ companyId: admin.user.companyId!, email: 'new@invited.example', tokenHash: 'matrix-test' })
+    .returning();
+  Object.assign(ids, {
+    team: admin.user.companyId!,
+    member: membership!.id,
+    meeting: meeting.id,
+    calendar: admin.calendar.id,
+    block: block!.id,
+    agenda: agenda!.id,
+    objective: objective!.id,
+    prework: prework!.id,
+    invite: invite!.id,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+
+/** The concrete URL of a route pattern, naming the admin's own records. */
+function concreteUrl(route: Route): string {
+  const idFor: Record<string, string> = {
+    teams: ids.team!,
+    meetings: ids.meeting!,
+    calendars: ids.calendar!,
+    wellness_blocks: ids.block!,
+    agenda_items: ids.agenda!,
+    objectives: ids.objective!,
+    prework_items: ids.prework!,
+    invites: ids.invite!,
+    tips: '1',
+  };
+  const parts = route.url.split('/');
+  return parts
+    .map((part, i) => {
+      if (part === ':id') return idFor[parts[i - 1]!] ?? ids.meeting!;
+      if (part === ':memberId') return ids.member!;
+      if (part === ':meeting_id') return ids.meeting!;
+      if (part === ':token') return 'a'.repeat(43);
+      if (part === ':kind') return 'averages';
+      if (part === ':provider') return 'google';
+      return part;
+    })
+    .join('/');
+}
+
+function apiRoutes(): Route[] {
+  const seen = new Set<string>();
+  return app.routeTable
+    .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD')
+    .filter((r) => !seen.has(key(r)) && seen.add(key(r)));
+}
+
+async function call(route: Route, role: Role) {
+  const withBody = ['POST', 'PATCH', 'PUT'].includes(route.method);
+  const res = await app.inject({
+    method: route.method as 'GET',
+    url: concreteUrl(route) + (QUERIES[key(route)] ?? ''),
+    headers: {
+      ...(role === 'signedOut' ? {} : headers[role]),
+      'content-type': 'application/vnd.api+json',
+      // Each call is its own client: the per-address rate limits are not what this test is about.
+      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    ...(withBody && { payload: { data: VALID_BODIES[key(route)] ?? { type: 'matrix', attributes: {} } } }),
+  });
+  let code: string | undefined;
+  try {
+    code = res.json()?.errors?.[0]?.code;
+  } catch {
+    code = undefined;
+  }
+  return { status: res.statusCode, code };
+}
+
+/** What each role must get from a route; null means any answer below 500. */
+function expectation(route: Route, role: Role): { status?: number; code?: string; not?: number[] } {
+  const k = key(route);
+  switch (role) {
+    case 'signedOut':
+      return isPublicRoute(route.method, route.url) ? { not: [401, 403] } : { status: 401 };
+    case 'deactivated':
+      return allowedWhenDeactivated(route.method, route.url)
+        ? {}
+        : { status: 403, code: 'account_deactivated' };
+    case 'user':
+      if (isOwned(route)) return { status: 404 };
+      if (ADMIN_ONLY.has(k)) return { status: 403 };
+      return { not: [401, 403] };
+    case 'otherAdmin':
+      if (isOwned(route) || TEAM_SCOPED.has(k)) return { status: 404 };
+      return { not: [401, 403] };
+    case 'admin':
+      // The owner reaches their own records (a DELETE may find one an earlier DELETE removed).
+      return (isOwned(route) || TEAM_SCOPED.has(k)) && route.method !== 'DELETE'
+        ? { not: [401, 403, 404] }
+        : { not: [401, 403] };
+  }
+}
+
+const ROLES: Role[] = ['signedOut', 'deactivated', 'user', 'otherAdmin', 'admin'];
+
+describe('authorization matrix', () => {
+  it('covers the API: every route is reached, none is left out', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(60);
+    for (const k of [...ADMIN_ONLY, ...TEAM_SCOPED]) {
+      expect(routes.map(key), `${k} is not a route any more`).toContain(k);
+    }
+  });
+
+  it.each(ROLES)('%s: every route answers as the capability table says', async (role) => {
+    const routes = apiRoutes()
+      .filter((route) => !SESSION_ENDING.has(key(route)) || role === 'signedOut')
+      // Deleting comes last: it removes records the other calls name.
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const got = await call(route, role);
+      const want = expectation(route, role);
+      const ok =
+        got.status < 500 &&
+        (want.status === undefined || got.status === want.status) &&
+        (want.code === undefined || got.code === want.code) &&
+        !(want.not ?? []).includes(got.status);
+      if (!ok) wrong.push(`${key(route)} → ${got.status} ${got.code ?? ''} (wanted ${JSON.stringify(want)})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
