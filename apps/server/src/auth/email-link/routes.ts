@@ -69,7 +69,7 @@ export const emailLinkRoutes: FeatureRoutes = (app, ctx) => {
         now: ctx.now(),
       });
       setSessionCookies(request, reply, ctx, session.token);
-      return reply.send(document(await loadUserResource(ctx.db, user), { created }));
+      return reply.send(document(await loadUserResource(ctx.db, user, ctx.now()), { created }));
     },
   );
 };

@@ -128,6 +128,10 @@ export async function sendActionEmail(
     .where(eq(actions.id, actionId));
   if (!row || !stillRelevant(row.action, kind)) return 'stale';
   const { action, meeting, owner } = row;
+  // A deactivated account's queued warnings and reminders wait with its actions (nothing acts meanwhile).
+  if (owner.deactivatedAt && (kind === 'reminder' || kind === 'decline_warning' || kind === 'pre_action')) {
+    return 'stale';
+  }
   const organizerKind = ORGANIZER_KINDS.includes(kind);
   const to = organizerKind ? action.organizerEmail : owner.email;
   if (!to) return 'stale';

@@ -29,10 +29,11 @@ export type UserContext = Awaited<ReturnType<typeof loadSettings>> & {
 
 export async function loadUserContext(ctx: AppContext, userId: string): Promise<UserContext | null> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) return null;
+  // A deactivated account (no plan to use) acts on nothing until it is back: nothing is reminded or declined.
+  if (!user || user.deactivatedAt) return null;
   const [settings, profile, blocks] = await Promise.all([
     loadSettings(ctx, user),
-    loadUserResource(ctx.db, user),
+    loadUserResource(ctx.db, user, ctx.now()),
     ctx.db.select().from(wellnessBlocks).where(eq(wellnessBlocks.userId, userId)),
   ]);
   return { ...settings, user, plan: String(profile.attributes.subscription_plan ?? 'trial'), blocks };

@@ -116,7 +116,7 @@ export const listRoutes: FeatureRoutes = (app, ctx) => {
         .where(eq(users.id, user.id))
         .returning();
       await requestAutoBalance(ctx, user.id);
-      return document(await loadUserResource(ctx.db, updated!));
+      return document(await loadUserResource(ctx.db, updated!, ctx.now()));
     },
   );
 

@@ -1,9 +1,10 @@
 import { PLAN_FEATURE_MESSAGES } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetings, subscriptions, users } from '../../db/schema';
+import { actions, meetings, subscriptions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTestContext, type TestContext } from '../../test/context';
+import { reconcileUser } from '../autobalance/engine';
 import { chooseManualAction } from '../autobalance/manual';
 import { googleUser, insertMeeting, setPlan } from '../autobalance/testing';
 import { DEMO_EMAIL, ensureDemoAccount } from '../demo/seed';
@@ -66,5 +67,25 @@ describe('manual remind and decline need a plan that allows them', () => {
     await expireTrials(ctx.db, new Date());
     const [still] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
     expect(still!.deactivatedAt).toBeNull();
+  });
+});
+
+describe('a deactivated account', () => {
+  it('has nothing reminded or declined until it is back', async () => {
+    const owner = await googleUser(ctx);
+    // Three hours ahead: past the 12-hour deadline, so an active account would be acted on at once.
+    await insertMeeting(ctx, owner, { startsAt: new Date(Date.now() + 3 * 3_600_000) });
+    await ctx.db
+      .update(users)
+      .set({ deactivatedAt: new Date(), deactivatedReason: 'trial_expired' })
+      .where(eq(users.id, owner.user.id));
+    expect(await reconcileUser(ctx, owner.user.id)).toMatchObject({ scheduled: 0 });
+    expect(await ctx.db.select().from(actions).where(eq(actions.userId, owner.user.id))).toEqual([]);
+
+    await ctx.db
+      .update(users)
+      .set({ deactivatedAt: null, deactivatedReason: null })
+      .where(eq(users.id, owner.user.id));
+    expect(await reconcileUser(ctx, owner.user.id)).toMatchObject({ scheduled: 1 });
   });
 });

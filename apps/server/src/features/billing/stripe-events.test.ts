@@ -186,8 +186,8 @@ describe('POST /webhooks/stripe', () => {
     });
   });
 
-  it('subscription.deleted ends the plan (canceled, no longer active)', async () => {
-    const { admin, headers, sessionId } = await expiredTrialWithCheckout();
+  it('subscription.deleted ends the plan (canceled, no longer active) and sends its members to the plan chooser', async () => {
+    const { admin, member, headers, sessionId } = await expiredTrialWithCheckout();
     const { session, subscription } = fake.completeCheckout(sessionId);
     await sendStripeEvent(app, stripeEvent('checkout.session.completed', session));
     const ended = { ...subscription, status: 'canceled', ended_at: seconds(new Date()) };
@@ -200,6 +200,26 @@ describe('POST /webhooks/stripe', () => {
     expect(row!.status).toBe('canceled');
     const shown = await app.inject({ method: 'GET', url: '/api/v1/subscription', headers });
     expect(shown.json().data.attributes).toMatchObject({ status: 'canceled', active: false });
+    // Nothing pays any more: the members are deactivated (their plan gates close with it).
+    for (const id of [admin.id, member.id]) {
+      expect(await userRow(id)).toMatchObject({ deactivatedReason: 'subscription_ended' });
+    }
+
+    // Paying again lets them back in.
+    const again = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/stripe_checkout/sessions',
+      headers,
+      payload: { data: { type: 'checkout_sessions', attributes: { key: 'team-500', success_url: '/my' } } },
+    });
+    const renewed = fake.completeCheckout(again.json().data.id as string);
+    await sendStripeEvent(
+      app,
+      stripeEvent('checkout.session.completed', renewed.session, { created: seconds(new Date()) + 2 }),
+    );
+    for (const id of [admin.id, member.id]) {
+      expect(await userRow(id)).toMatchObject({ deactivatedAt: null, deactivatedReason: null });
+    }
   });
 
   it('invoice.payment_failed keeps the invoice and makes a paying subscription past due', async () => {

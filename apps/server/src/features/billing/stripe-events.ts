@@ -12,7 +12,7 @@ import {
   type SubscriptionRow,
   statusFromStripe,
 } from './subscriptions';
-import { reactivateTrialExpiredUsers } from './trials';
+import { deactivateUnpaidCompany, reactivateTrialExpiredUsers } from './trials';
 
 /** What became of an event: applied, a replay of one handled before, older than what the row holds, or not ours. */
 export type StripeEventOutcome = 'applied' | 'replayed' | 'stale' | 'ignored';
@@ -177,6 +177,9 @@ async function applySubscription(
         ),
       );
     await reactivateTrialExpiredUsers(db, row.companyId, options.now);
+  }
+  if (columns.status === 'canceled' && row.companyId) {
+    await deactivateUnpaidCompany(db, row.companyId, options.now);
   }
   return 'applied';
 }

@@ -1,9 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import type { Executor } from './subscriptions';
 
 export const TRIAL_EXPIRED = 'trial_expired';
+/** A paid subscription that ended (cancelled at its period's end, or by the payment provider). */
+export const SUBSCRIPTION_ENDED = 'subscription_ended';
 const DAY_MS = 86_400_000;
 
 /**
@@ -31,14 +33,43 @@ export async function expireTrials(db: Executor, now: Date): Promise<string[]> {
   return rows.rows.map((row) => row.id);
 }
 
-/** Lifts the deactivation a trial's end caused (and only that one) for every member of the company. */
+/**
+ * Lifts the deactivations that not paying caused (a trial's end, a paid plan's end), and only those, for every
+ * member of the company.
+ */
 export async function reactivateTrialExpiredUsers(db: Executor, companyId: string, now: Date) {
   const reactivated = await db
     .update(users)
     .set({ deactivatedAt: null, deactivatedReason: null, updatedAt: now })
-    .where(and(eq(users.companyId, companyId), eq(users.deactivatedReason, TRIAL_EXPIRED)))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        inArray(users.deactivatedReason, [TRIAL_EXPIRED, SUBSCRIPTION_ENDED]),
+      ),
+    )
     .returning({ id: users.id });
   return reactivated.length;
+}
+
+/**
+ * A company's paid subscription ended and nothing else pays for it: its members are deactivated like a
+ * trial's end does (they reach the plan chooser and their account only). Returns the ids deactivated now.
+ */
+export async function deactivateUnpaidCompany(db: Executor, companyId: string, now: Date): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    update ${users} set deactivated_at = ${now}, deactivated_reason = ${SUBSCRIPTION_ENDED}, updated_at = ${now}
+    where ${users.deactivatedAt} is null
+      and ${users.companyId} = ${companyId}
+      and not exists (
+        select 1 from ${subscriptions} paid
+        where paid.company_id = ${companyId} and paid.status in ('active', 'past_due')
+      )
+      and not exists (
+        select 1 from ${subscriptions} trial
+        where trial.company_id = ${companyId} and trial.status = 'trialing' and trial.trial_ends_at > ${now}
+      )
+    returning ${users.id}`);
+  return rows.rows.map((row) => row.id);
 }
 
 export class TrialExtensionError extends Error {}

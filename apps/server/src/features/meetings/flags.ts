@@ -8,7 +8,6 @@ import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { chooseManualAction } from '../autobalance/manual';
-import { loadUserResource } from '../users/profile';
 import { convertMeetingToBlock } from '../wellness-blocks/service';
 import { presentMeetings } from './presenter';
 import { findOwnMeeting } from './queries';
@@ -22,8 +21,6 @@ const meetingAttributes = z.union([
   z.object({ maybe_wellness_block: z.enum(['verified_true', 'verified_false']) }).strict(),
   z.object({ intention: z.enum(MEETING_INTENTIONS).nullable() }).strict(),
 ]);
-
-const PAID_PLANS = new Set(['team-500', 'team-5000']);
 
 export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
   app.patch(
@@ -47,14 +44,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
           .where(eq(meetings.id, meeting.id));
         await reevaluateMeetings(ctx, user.id, [meeting.id]);
       } else {
-        const profile = await loadUserResource(ctx.db, user);
-        if (
-          attributes.non_compliance_action !== 'do_nothing' &&
-          !PAID_PLANS.has(String(profile.attributes.subscription_plan))
-        ) {
-          throw new AppError('forbidden', 'These manual actions are available on any upgraded paid plan.');
-        }
-        // Decided first (a choice that cannot act is a 409 with the reason), then done at once.
+        // The plan gate, then the decision (a choice that cannot act is a 409 with the reason), then done at once.
         await chooseManualAction(ctx, user, meeting, attributes.non_compliance_action);
       }
       const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));

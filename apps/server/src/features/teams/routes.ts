@@ -223,7 +223,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         now: ctx.now(),
       });
       setSessionCookies(request, reply, ctx, session.token);
-      return reply.header('cache-control', 'no-store').send(document(await loadUserResource(ctx.db, user)));
+      return reply.header('cache-control', 'no-store').send(document(await loadUserResource(ctx.db, user, ctx.now())));
     },
   );
 };

@@ -10,7 +10,7 @@ export type UserRow = typeof users.$inferSelect;
  * The user as the web app reads it (type users), with the company and its current plan: the plan, its
  * status and the trial's days left are the company's, whoever of its members asks.
  */
-export async function loadUserResource(db: Database, user: UserRow, now: Date = new Date()) {
+export async function loadUserResource(db: Database, user: UserRow, now: Date) {
   const [company] = user.companyId
     ? await db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
     : [];

@@ -57,7 +57,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       if (!request.auth && request.query.session === 'optional')
         return { data: null, meta: { signed_in: false } };
       const { user } = requireAuth(request);
-      return document(await loadUserResource(ctx.db, user), { signed_in: true });
+      return document(await loadUserResource(ctx.db, user, ctx.now()), { signed_in: true });
     },
   );
 
@@ -109,7 +109,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       if (Object.values(a.communication_prefs ?? {}).includes(true)) await clearOptOut(ctx, updated!.email);
       if (a.domains_allowlist !== undefined) await requestAutoBalance(ctx, user.id);
       if (a.dnd_slack !== undefined) await refreshSlackSnooze(ctx, updated!);
-      return document(await loadUserResource(ctx.db, updated!));
+      return document(await loadUserResource(ctx.db, updated!, ctx.now()));
     },
   );
 
