@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { emails, signInLinks } from '../../db/schema';
+import { signInLinks } from '../../db/schema';
 import { deliverEmail } from '../../features/mail/deliver';
 import { signInLinkEmail, signInLinkUrl } from '../../features/mail/templates/sign-in-link';
 import { defineJob } from '../../jobs/define';
@@ -29,21 +29,13 @@ export const signInLinkEmailJob = defineJob({
       to: link.email,
       ...mail,
       requestedByRecipient: true,
+      secrets: [token],
     });
     if (result === 'in_flight') throw new Error(`The sign-in link mail ${link.id} is being sent elsewhere.`);
     if (result === 'outbox') {
       logger.warn(
         `No SMTP_URL is set, so this mail was not sent. Sign-in link for ${link.email} (works once, for ${SIGN_IN_LINK_MINUTES} minutes): ${signInLinkUrl(ctx.config.appUrl, token)}`,
       );
-    }
-    if (result === 'sent') {
-      await ctx.db
-        .update(emails)
-        .set({
-          html: sql`replace(${emails.html}, ${token}, '[removed]')`,
-          text: sql`replace(${emails.text}, ${token}, '[removed]')`,
-        })
-        .where(eq(emails.idempotencyKey, key));
     }
   },
 });

@@ -24,6 +24,11 @@ export type OutgoingEmail = {
   unsubscribeUrl?: string;
   /** Asked for by the recipient (a sign-in link): sent even to an address that opted out of our mail. */
   requestedByRecipient?: boolean;
+  /**
+   * Credentials the mail carries (a sign-in or invite token): once the mail server has taken the message, the
+   * stored copy keeps '[removed]' in their place, so the emails table never holds a working link for long.
+   */
+  secrets?: string[];
 };
 
 /**
@@ -167,6 +172,20 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
       throw new RetryableMailError(`The mail server refused "${mail.key}": ${(error as Error).message}`);
     return 'failed';
   }
-  await ctx.db.update(emails).set({ status: 'sent', sentAt: ctx.now() }).where(eq(emails.id, claimed.id));
+  await ctx.db
+    .update(emails)
+    .set({
+      status: 'sent',
+      sentAt: ctx.now(),
+      ...(mail.secrets?.length && {
+        html: removeSecrets(html, mail.secrets),
+        text: removeSecrets(text, mail.secrets),
+      }),
+    })
+    .where(eq(emails.id, claimed.id));
   return 'sent';
+}
+
+function removeSecrets(body: string, secrets: string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[removed]') : out), body);
 }

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, PLAN_FEATURE_MESSAGES } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invites, meetings, memberships, subscriptions, users } from '../../db/schema';
+import { emails, invites, meetings, memberships, subscriptions, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { hashToken } from '../../lib/crypto';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
@@ -121,6 +121,11 @@ describe('POST invites', () => {
     expect(company!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(company)).not.toContain(token);
     expect(company!.invitedById).toBe(t.admin.id);
+    // The link signs its holder in: once the mail server took the mail, the stored copy no longer carries it.
+    const [stored] = await ctx.db.select().from(emails).where(eq(emails.to, email));
+    expect(stored!.status).toBe('sent');
+    expect(`${stored!.html}${stored!.text}`).not.toContain(token);
+    expect(stored!.text).toContain(`${APP_URL}/invite/[removed]`);
 
     const listed = await call('GET', '/api/v1/invites', t.admin);
     expect(listed.status).toBe(200);

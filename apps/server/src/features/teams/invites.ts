@@ -106,8 +106,8 @@ export async function createInvite(
       subject: rendered.subject,
       html: rendered.html,
       text: rendered.text,
-      unsubscribeUrl: rendered.unsubscribeUrl,
       userId: null,
+      secrets: [token],
     });
     return { invite, mail };
   } catch (error) {
