@@ -84,6 +84,39 @@ describe('Team management journeys', () => {
     await context.close();
   });
 
+  it('an invited person signs up with their address and appears among the members', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await openTeamManagement(page);
+    const email = `joiner-${Date.now()}@elsewhere.example`;
+    await page.getByRole('textbox', { name: 'Email addresses' }).fill(email);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('table', { name: 'Pending invites' }).getByText(email).waitFor();
+
+    // The invited person signs up on their own, by a sign-in link to that address: the invite is theirs.
+    const { page: joiner, context: joinerContext } = await newPage(browser);
+    joiner.setDefaultTimeout(15_000);
+    await signInByLink(joiner, email);
+    const me = (await joiner.evaluate(async () => (await fetch('/api/v1/users')).json())) as {
+      data: { attributes: { company: { name: string; roles: string[] } } };
+    };
+    expect(me.data.attributes.company).toMatchObject({ name: 'Northwind (demo)', roles: [] });
+    await joinerContext.close();
+
+    await page.reload();
+    const members = page.getByRole('table', { name: 'Members' });
+    // A person who signed up by link has no name yet: the address stands for it.
+    await members.getByRole('button', { name: `Remove ${email}` }).waitFor();
+    await page.getByText('No pending invites.').waitFor();
+    // Back as it was, for the other journeys on the demo team.
+    await members.getByRole('button', { name: `Remove ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${email}?` });
+    await dialog.getByRole('button', { name: 'Remove member' }).click();
+    await members.getByRole('button', { name: `Remove ${email}` }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('sends a team member who is not an admin to Review, and offers them no Team management', async () => {
     const { page: admin, context: adminContext } = await newPage(browser);
     await signInToDemo(admin); // the demo team exists from here on
