@@ -44,6 +44,8 @@ export * from './parser/conference';
 export * from './parser/description';
 export { decodeEntities, htmlToText } from './parser/html';
 export * from './parser/intention';
+// Referrals
+export * from './referrals/commission';
 // Reports
 export * from './reports/reports';
 export * from './reports/rows';
