@@ -12,6 +12,7 @@ import { mailRoutes } from './features/mail/routes';
 import { meetingFlagRoutes } from './features/meetings/flags';
 import { itemRoutes } from './features/meetings/items';
 import { meetingRoutes } from './features/meetings/routes';
+import { referralRoutes } from './features/referrals/routes';
 import { reportRoutes } from './features/reports/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { slackRoutes } from './features/slack/routes';
@@ -29,6 +30,7 @@ export const allRoutes: FeatureRoutes[] = [
   oidcRoutes,
   emailLinkRoutes,
   userRoutes,
+  referralRoutes,
   settingsRoutes,
   communicationRoutes,
   calendarRoutes,

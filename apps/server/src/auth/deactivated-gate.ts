@@ -13,6 +13,7 @@ const ALLOWED_ROUTES = new Set([
   // The Account screen stays usable: its settings and calendars, mail preferences and disconnecting.
   'PATCH /api/v1/users',
   'GET /api/v1/users/settings',
+  'GET /api/v1/users/referrals',
   'GET /api/v1/calendars',
   'DELETE /api/v1/calendars/:id',
   'DELETE /api/v1/auth/slack',

@@ -79,7 +79,12 @@ function signInOrRefuse(user: typeof users.$inferSelect) {
  * signs in the person of its address: their account, or a new one, which joins a pending invite of the address
  * or the company of its domain as any first sign-in does. The link proves the address.
  */
-export async function consumeSignInLink(ctx: AppContext, token: string, timeZone: string | undefined) {
+export async function consumeSignInLink(
+  ctx: AppContext,
+  token: string,
+  timeZone: string | undefined,
+  referral?: string | undefined,
+) {
   const now = ctx.now();
   const [link] = await ctx.db
     .update(signInLinks)
@@ -97,7 +102,11 @@ export async function consumeSignInLink(ctx: AppContext, token: string, timeZone
   const existing = await findUserByEmail(ctx, email);
   if (existing) return signInOrRefuse(existing);
   try {
-    const user = await provisionUser(ctx.db, { email, timeZone, emailVerified: true }, now);
+    const user = await provisionUser(
+      ctx.db,
+      { email, timeZone, emailVerified: true, referredBy: referral },
+      now,
+    );
     return { user, created: true };
   } catch (error) {
     // Two links of one new address opened at once: the other one created the account.

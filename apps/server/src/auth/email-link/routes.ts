@@ -1,6 +1,7 @@
 import { isValidEmail, isValidTimeZone } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { referralOf } from '../../features/referrals/referrals';
 import { loadUserResource } from '../../features/users/profile';
 import type { FeatureRoutes } from '../../http/app';
 import { AppError } from '../../http/errors';
@@ -57,13 +58,20 @@ export const emailLinkRoutes: FeatureRoutes = (app, ctx) => {
           "Sign in with a link's token: the user document and the session cookie. A used, expired or unknown link is 410 sign_in_link_invalid",
         body: resourceBody(
           'sign_in_links',
-          z.object({ token: z.string().min(1).max(200), time_zone: timeZone.optional() }).strict(),
+          z
+            .object({
+              token: z.string().min(1).max(200),
+              time_zone: timeZone.optional(),
+              // The referral token kept from a ?ref= link, for a new account (else the cookie is read).
+              referral: z.string().max(200).optional(),
+            })
+            .strict(),
         ),
       },
     },
     async (request, reply) => {
-      const { token, time_zone } = request.body.data.attributes;
-      const { user, created } = await consumeSignInLink(ctx, token, time_zone);
+      const { token, time_zone, referral } = request.body.data.attributes;
+      const { user, created } = await consumeSignInLink(ctx, token, time_zone, referralOf(request, referral));
       const session = await createSession(ctx.db, user.id, {
         userAgent: request.headers['user-agent'],
         now: ctx.now(),

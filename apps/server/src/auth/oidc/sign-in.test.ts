@@ -4,6 +4,7 @@ import { companies, identities, sessions, users } from '../../db/schema';
 import { userRoutes } from '../../features/users/routes';
 import type { App } from '../../http/app';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
+import { createUser } from '../../test/factories';
 import { authRoutes } from '../routes';
 import { getAccessToken, NeedsPermissionError } from './access-token';
 import { oidcRoutes } from './routes';
@@ -154,6 +155,9 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
   });
 
   it('creates the user, company, identity and session on first sign-in', async () => {
+    // The referral cookie names someone's affiliate token: kept as referred_by.
+    const referrer = await createUser(ctx);
+    await ctx.db.update(users).set({ affiliateToken: 'friend_42' }).where(eq(users.id, referrer.id));
     const res = await signIn('pat', '?time_zone=America/Chicago&origin=%2Fmy%2Freview%2Fyou', {
       headers: { cookie: 'MWReferralToken=friend_42' },
     });

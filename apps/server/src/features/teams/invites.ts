@@ -188,7 +188,7 @@ async function joinWithExistingAccount(ctx: AppContext, user: UserRow, invite: I
 export async function acceptInvite(
   ctx: AppContext,
   token: string,
-  options: { timeZone?: string | undefined } = {},
+  options: { timeZone?: string | undefined; referral?: string | undefined } = {},
 ): Promise<UserRow> {
   const [invite] = await ctx.db
     .select()
@@ -201,7 +201,13 @@ export async function acceptInvite(
   try {
     return await provisionUser(
       ctx.db,
-      { email: invite.email, emailVerified: true, inviteId: invite.id, timeZone: options.timeZone },
+      {
+        email: invite.email,
+        emailVerified: true,
+        inviteId: invite.id,
+        timeZone: options.timeZone,
+        referredBy: options.referral,
+      },
       ctx.now(),
     );
   } catch (error) {

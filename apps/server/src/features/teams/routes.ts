@@ -9,6 +9,7 @@ import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { requestAutoBalance } from '../autobalance/request';
+import { referralOf } from '../referrals/referrals';
 import { loadUserResource } from '../users/profile';
 import { isPublicEmailDomain } from '../users/provision';
 import { acceptInvite, createInvite, listPendingInvites, revokeInvite } from './invites';
@@ -209,6 +210,8 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
                 token: z.string().min(1).max(200),
                 // For a new account; one the server does not know falls back to UTC rather than failing.
                 time_zone: z.string().max(64).optional(),
+                // The referral token kept from a ?ref= link, for a new account (else the cookie is read).
+                referral: z.string().max(200).optional(),
               })
               .strict(),
           }),
@@ -216,14 +219,19 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const { token, time_zone } = request.body.data.attributes;
-      const user = await acceptInvite(ctx, token, { timeZone: time_zone });
+      const { token, time_zone, referral } = request.body.data.attributes;
+      const user = await acceptInvite(ctx, token, {
+        timeZone: time_zone,
+        referral: referralOf(request, referral),
+      });
       const session = await createSession(ctx.db, user.id, {
         userAgent: request.headers['user-agent'],
         now: ctx.now(),
       });
       setSessionCookies(request, reply, ctx, session.token);
-      return reply.header('cache-control', 'no-store').send(document(await loadUserResource(ctx.db, user, ctx.now())));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(document(await loadUserResource(ctx.db, user, ctx.now())));
     },
   );
 };

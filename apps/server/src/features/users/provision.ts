@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, invites, memberships, subscriptions, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
+import { acceptedReferral } from '../referrals/referrals';
 
 /** Webmail domains never form a team: people there each get a company of their own. */
 const PUBLIC_EMAIL_DOMAINS = new Set([
@@ -160,7 +161,8 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
         timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC',
         companyId,
         affiliateToken: randomToken(9),
-        referredBy: input.referredBy ?? null,
+        // The demo is nobody's referral; a token that is no one's affiliate token is dropped.
+        referredBy: input.isDemo ? null : await acceptedReferral(tx, input.referredBy, email),
         isDemo: input.isDemo ?? false,
         createdAt: now,
       })
