@@ -52,7 +52,9 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
         now: ctx.now(),
       });
       setSessionCookies(request, reply, ctx, session.token);
-      return reply.code(201).send(document(await loadUserResource(ctx.db, user, ctx.now()), { token: session.token }));
+      return reply
+        .code(201)
+        .send(document(await loadUserResource(ctx.db, user, ctx.now()), { token: session.token }));
     },
   );
 
