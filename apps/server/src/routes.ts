@@ -9,6 +9,7 @@ import { billingRoutes } from './features/billing/routes';
 import { communicationRoutes } from './features/communications/routes';
 import { healthRoutes } from './features/health/routes';
 import { mailRoutes } from './features/mail/routes';
+import { mailPreviewRoutes } from './features/mail-previews/routes';
 import { meetingFlagRoutes } from './features/meetings/flags';
 import { itemRoutes } from './features/meetings/items';
 import { meetingRoutes } from './features/meetings/routes';
@@ -42,6 +43,7 @@ export const allRoutes: FeatureRoutes[] = [
   autoBalanceRoutes,
   listRoutes,
   mailRoutes,
+  mailPreviewRoutes,
   slackRoutes,
   reportRoutes,
   billingRoutes,

@@ -1,0 +1,85 @@
+import {
+  type ActionSettings,
+  localEpochDay,
+  localToUtc,
+  SENTENCES,
+  weekdayOfEpochDay,
+} from '@meetwell/domain';
+import type { users } from '../../db/schema';
+import {
+  declineWarningEmail,
+  type MeetingFacts,
+  organizerReminderEmail,
+  type RenderedEmail,
+} from '../mail/templates/messages';
+
+export const PREVIEW_KINDS = ['reminder', 'decline_warning'] as const;
+export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+
+type UserRow = typeof users.$inferSelect;
+
+/** The organizer of the example meeting: a reserved domain, so the example can never reach anyone. */
+export const EXAMPLE_ORGANIZER = 'organizer@example.com';
+export const EXAMPLE_SUMMARY = 'Weekly planning';
+/** Stands in for the prevent-decline token of a real warning; the preview's link opens nothing. */
+export const EXAMPLE_PREVENT_TOKEN = 'example';
+
+const MEETING_HOUR = 10;
+const EXAMPLE_LENGTH_OVER_LIMIT_MINUTES = 30;
+
+/** The next working day after tomorrow at 10:00 in the person's zone: far enough for a deadline to fall before it. */
+export function exampleMeetingStart(timeZone: string, now: Date): Date {
+  let day = localEpochDay(timeZone, now.getTime()) + 2;
+  while ([0, 6].includes(weekdayOfEpochDay(day))) day += 1;
+  return new Date(localToUtc(timeZone, day, MEETING_HOUR * 60));
+}
+
+/** The rules the example breaks, from the person's own standards where they set one. */
+export function exampleViolations(
+  settings: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule'>,
+) {
+  const violations: string[] = [SENTENCES.agendaFail];
+  if (settings.desired_duration) {
+    violations.push(
+      SENTENCES.durationFail(
+        settings.desired_duration + EXAMPLE_LENGTH_OVER_LIMIT_MINUTES,
+        settings.desired_duration,
+      ),
+    );
+  }
+  if (settings.last_minute_schedule) violations.push(SENTENCES.lastMinuteFail(settings.last_minute_schedule));
+  return violations;
+}
+
+/**
+ * What the example mails say: an example meeting of the signed-in person's, in their zone, breaking their own
+ * standards, with the decline at their compliance deadline.
+ */
+export function previewFacts(
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'timeZone'>,
+  settings: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule' | 'compliance_deadline'>,
+  now: Date,
+): MeetingFacts {
+  const startsAt = exampleMeetingStart(user.timeZone, now);
+  return {
+    summary: EXAMPLE_SUMMARY,
+    startsAt,
+    timeZone: user.timeZone,
+    userName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    userEmail: user.email,
+    organizerEmail: EXAMPLE_ORGANIZER,
+    violations: exampleViolations(settings),
+    deadline: new Date(startsAt.getTime() - settings.compliance_deadline * 3_600_000),
+  };
+}
+
+/** The example mail rendered by the very template the organizer would get. */
+export function renderPreview(
+  kind: PreviewKind,
+  facts: MeetingFacts,
+  appUrl: string,
+): Promise<RenderedEmail> {
+  return kind === 'reminder'
+    ? organizerReminderEmail(facts, appUrl)
+    : declineWarningEmail(facts, appUrl, EXAMPLE_PREVENT_TOKEN);
+}
