@@ -7,6 +7,7 @@ import { listRoutes } from './features/autobalance/lists.routes';
 import { autoBalanceRoutes } from './features/autobalance/routes';
 import { billingRoutes } from './features/billing/routes';
 import { communicationRoutes } from './features/communications/routes';
+import { dailyReportEventRoutes } from './features/daily-report-events/routes';
 import { healthRoutes } from './features/health/routes';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail-previews/routes';
@@ -36,6 +37,7 @@ export const allRoutes: FeatureRoutes[] = [
   communicationRoutes,
   calendarRoutes,
   meetingRoutes,
+  dailyReportEventRoutes,
   meetingFlagRoutes,
   itemRoutes,
   wellnessBlockRoutes,

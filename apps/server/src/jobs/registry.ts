@@ -12,6 +12,10 @@ import {
 } from '../features/autobalance/autobalance.jobs';
 import { expireTrialsJob } from '../features/billing/expire-trials.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
+import {
+  dailyReportEventJob,
+  dailyReportEventsSweepJob,
+} from '../features/daily-report-events/daily-report-events.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import {
@@ -46,6 +50,8 @@ export const jobs = {
   weekly_mails_sweep: weeklyMailsSweepJob,
   weekly_report_email: weeklyReportEmailJob,
   tip_email: tipEmailJob,
+  daily_report_events_sweep: dailyReportEventsSweepJob,
+  daily_report_event: dailyReportEventJob,
 } as const;
 
 assertRegistry(jobs);

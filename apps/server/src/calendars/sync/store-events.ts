@@ -468,6 +468,8 @@ export async function storeSyncResult(
         live,
         lt(meetings.startsAt, window.to),
         gte(meetings.endsAt, window.from),
+        // Daily reports kept only in MeetWell (features/daily-report-events) are not the provider's to delete.
+        sql`${meetings.providerEventId} is distinct from ${meetings.eventReportCardId}`,
       );
       const seenIds = [...seen];
       vanished = await tx

@@ -9,6 +9,7 @@ import { document, resourceBody } from '../../http/jsonapi';
 import { disconnectUser } from '../../realtime/broadcast';
 import { requestAutoBalance } from '../autobalance/request';
 import { clearOptOut } from '../communications/opt-outs';
+import { removeUpcomingReportEvents } from '../daily-report-events/report-event';
 import { refreshSlackSnooze } from '../slack/snooze';
 import { loadUserResource } from './profile';
 
@@ -109,6 +110,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       if (Object.values(a.communication_prefs ?? {}).includes(true)) await clearOptOut(ctx, updated!.email);
       if (a.domains_allowlist !== undefined) await requestAutoBalance(ctx, user.id);
       if (a.dnd_slack !== undefined) await refreshSlackSnooze(ctx, updated!);
+      if (a.daily_report_card_events === false) await removeUpcomingReportEvents(ctx, updated!);
       return document(await loadUserResource(ctx.db, updated!, ctx.now()));
     },
   );
