@@ -31,6 +31,20 @@ function setup(options: { user?: Partial<CurrentUser>; handlers?: Handlers } = {
   queryClient.setQueryData(queryKeys.currentUser, user);
   const fetchMock = mockFetch({
     'GET /api/v1/calendars': () => jsonResponse(200, { data: CALENDARS }),
+    'GET /api/v1/users/referrals': () =>
+      jsonResponse(200, {
+        data: {
+          id: '7',
+          type: 'referrals',
+          attributes: {
+            referral_url: `${window.location.origin}/?ref=abc123`,
+            referred_count: 0,
+            paying_count: 0,
+            monthly_commission: 0,
+            commission_per_paying_referral: 2,
+          },
+        },
+      }),
     ...options.handlers,
   });
   const view = renderRoutes(

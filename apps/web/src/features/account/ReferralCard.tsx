@@ -1,17 +1,52 @@
-import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REFERRAL_COMMISSION_PER_MONTH, TOASTS } from '@meetwell/domain';
+import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH, TOASTS } from '@meetwell/domain';
 import { IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { api, type JsonApiResource } from '../../api/client';
 import type { CurrentUser } from '../../session/types';
 
+export interface ReferralSummary {
+  referral_url: string;
+  referred_count: number;
+  paying_count: number;
+  monthly_commission: number;
+  commission_per_paying_referral: number;
+}
+
+export const referralsQueryKey = ['users', 'referrals'] as const;
+
+/** The link as the browser would write it, while the server's (built on the app's address) is on its way. */
 export function referralUrl(token: string, origin: string = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(token)}`;
 }
 
-/** The referral URL with a copy button ('Copied to clipboard!'). */
+function useReferrals() {
+  return useQuery({
+    queryKey: referralsQueryKey,
+    queryFn: async () =>
+      (await api.get<JsonApiResource<ReferralSummary>>('/users/referrals')).data.attributes,
+  });
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** The referral URL with a copy button ('Copied to clipboard!'), and what the referrals earn now. */
 export function ReferralCard({ user }: { user: CurrentUser }) {
+  const referrals = useReferrals();
   if (!user.affiliate_token) return null;
-  const url = referralUrl(user.affiliate_token);
+  const url = referrals.data?.referral_url ?? referralUrl(user.affiliate_token);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -43,6 +78,13 @@ export function ReferralCard({ user }: { user: CurrentUser }) {
           Copy
         </Button>
       </Group>
+      {referrals.data && (
+        <SimpleGrid cols={3} mt="md" spacing="sm" role="group" aria-label="Your referrals">
+          <Figure label="Referred" value={String(referrals.data.referred_count)} />
+          <Figure label="Paying" value={String(referrals.data.paying_count)} />
+          <Figure label="Commission" value={`${formatCurrency(referrals.data.monthly_commission)} / month`} />
+        </SimpleGrid>
+      )}
     </Paper>
   );
 }
