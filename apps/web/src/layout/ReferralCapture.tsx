@@ -1,3 +1,4 @@
+import { isReferralTokenShape } from '@meetwell/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '../lib/constants';
@@ -8,7 +9,7 @@ export function ReferralCapture() {
   const [params] = useSearchParams();
   const token = params.get('ref') || params.get('referral');
   useEffect(() => {
-    if (token && /^[\w-]{1,128}$/.test(token)) writeCookie(REFERRAL_COOKIE, token, REFERRAL_COOKIE_DAYS);
+    if (isReferralTokenShape(token)) writeCookie(REFERRAL_COOKIE, token, REFERRAL_COOKIE_DAYS);
   }, [token]);
   return null;
 }

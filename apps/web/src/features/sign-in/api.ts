@@ -1,4 +1,6 @@
 import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { REFERRAL_COOKIE } from '../../lib/constants';
+import { readCookie } from '../../lib/cookies';
 import { browserTimeZone } from '../../lib/timezone';
 import type { UserAttributes } from '../../session/types';
 
@@ -17,11 +19,16 @@ export function requestSignInLink(email: string) {
   );
 }
 
+/** The referral kept from a ?ref= link: sent with a sign-up, so the server need not rely on the cookie alone. */
+export function storedReferral(): string | undefined {
+  return readCookie(REFERRAL_COOKIE) || undefined;
+}
+
 /** POST /sign_in_links/consume: signs the browser in with the link's token (410 when used or expired). */
 export function consumeSignInLink(token: string) {
   return api.post<JsonApiResource<UserAttributes>>(
     '/sign_in_links/consume',
-    resourceBody('sign_in_links', { token, time_zone: browserTimeZone() }),
+    resourceBody('sign_in_links', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
     { redirectOnStatus: false },
   );
 }
@@ -30,7 +37,7 @@ export function consumeSignInLink(token: string) {
 export function acceptInvite(token: string) {
   return api.post<JsonApiResource<UserAttributes>>(
     '/invites/accept',
-    resourceBody('invites', { token, time_zone: browserTimeZone() }),
+    resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
     { redirectOnStatus: false },
   );
 }
