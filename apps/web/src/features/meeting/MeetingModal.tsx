@@ -3,8 +3,8 @@ import { EVENT_COLORS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../session/types';
+import { DailyReportEvent } from '../daily-report-events/DailyReportEvent';
 import { PresentMode } from '../present/PresentMode';
-import { descriptionText } from './description';
 import { useMeeting } from './hooks';
 import { MeetingDetail, MeetingInfo } from './MeetingDetail';
 import { type Meeting, meetingVariant } from './types';
@@ -25,30 +25,6 @@ function WellnessBlockEvent({ meeting, blockPath }: { meeting: Meeting; blockPat
       <Group>
         <Button component={Link} to={blockPath} variant="light">
           View the Wellness block
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function DailyReportEvent({ meeting }: { meeting: Meeting }) {
-  const text = descriptionText(meeting.description);
-  return (
-    <Stack gap="md" data-variant="daily_report">
-      <Group gap="xs">
-        <Badge style={{ background: EVENT_COLORS.daily_report }} c="white" tt="none">
-          Daily report card
-        </Badge>
-      </Group>
-      <MeetingInfo meeting={meeting} />
-      {text && (
-        <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {text}
-        </Text>
-      )}
-      <Group>
-        <Button component={Link} to="/my/review/you" variant="light">
-          Review your meetings
         </Button>
       </Group>
     </Stack>
