@@ -4,6 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
+import { FirstRun } from '../features/onboarding/FirstRun';
+import { WhoCanSeeHint } from '../features/onboarding/WhoCanSeeHint';
 import { isAllowedWhenDeactivated, PLAN_CHOOSER_PAGE_PATH } from '../session/deactivated';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { mustChoosePlan } from '../session/user';
@@ -48,6 +50,8 @@ export function AppLayout() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <PlanEndingBanner user={user} />
       <Outlet />
+      <FirstRun user={user} />
+      <WhoCanSeeHint />
     </Container>
   );
 }

@@ -50,7 +50,7 @@ export function BalancePage() {
         onChange={(next) => next && navigate(`${BALANCE_PATH}/${next}`)}
         keepMounted={false}
       >
-        <Tabs.List mb="lg" grow={mobile}>
+        <Tabs.List mb="lg" grow={mobile} data-tour="balance">
           {BALANCE_TABS.map((item) => (
             <Tabs.Tab key={item.value} value={item.value}>
               {mobile ? item.mobileLabel : item.label}

@@ -173,13 +173,15 @@ export function MeetingDetail({
       <Divider />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
         <Stack gap="lg">
-          <DescriptionBlock description={meeting.description} agendaCount={agendaCount} />
-          <ItemsSection
-            meetingId={meeting.id}
-            kind="agenda_items"
-            items={meeting.agenda_items}
-            settings={settings.data}
-          />
+          <Stack gap="lg" data-tour="agenda">
+            <DescriptionBlock description={meeting.description} agendaCount={agendaCount} />
+            <ItemsSection
+              meetingId={meeting.id}
+              kind="agenda_items"
+              items={meeting.agenda_items}
+              settings={settings.data}
+            />
+          </Stack>
           <ItemsSection
             meetingId={meeting.id}
             kind="objectives"

@@ -208,7 +208,7 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           {isMobile ? WELLNESS_BLOCK_TEXTS.addButtonMobile : WELLNESS_BLOCK_TEXTS.addButton}
         </Button>
       </PageHeader>
-      <Box mb="md">
+      <Box mb="md" data-tour="plan">
         <WeekNavigation week={week} thisWeek={thisWeek} />
       </Box>
       {syncing && (

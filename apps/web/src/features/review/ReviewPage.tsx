@@ -206,7 +206,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
   return (
     <>
       <PageHeader title="Review" description={`${who} · ${label}`} />
-      <Group gap="sm" mb="lg" wrap="wrap">
+      <Group gap="sm" mb="lg" wrap="wrap" data-tour="review">
         <SegmentedControl
           aria-label="Whose meetings"
           value={view}

@@ -16,7 +16,7 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
   const action = settings.non_compliance_action;
   const info = isNonComplianceAction(action) ? NON_COMPLIANCE_ACTION_LABELS[action] : null;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-tour="action">
       <Stack gap="sm">
         <Title order={3} fz="lg">
           Action taken

@@ -46,6 +46,7 @@ export function AutoBalanceView() {
           p={{ base: 'md', sm: 'lg' }}
           component="section"
           aria-label="Who gets enforced?"
+          data-tour="enforce"
         >
           <Stack gap="md">
             <Title order={3} fz="lg">
