@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
+import { MailPreviewModal } from '../features/mail-preview/MailPreviewModal';
 import { FirstRun } from '../features/onboarding/FirstRun';
 import { WhoCanSeeHint } from '../features/onboarding/WhoCanSeeHint';
 import { isAllowedWhenDeactivated, PLAN_CHOOSER_PAGE_PATH } from '../session/deactivated';
@@ -50,6 +51,7 @@ export function AppLayout() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <PlanEndingBanner user={user} />
       <Outlet />
+      <MailPreviewModal />
       <FirstRun user={user} />
       <WhoCanSeeHint />
     </Container>

@@ -16,7 +16,7 @@ import {
 const user = userEvent.setup();
 
 function setup(path = '/my/review/you?onboarding=true') {
-  const server = userServer({ onboarded: true, goal_ids: [1] });
+  const server = userServer({ onboarded: true, goal_ids: [1] as unknown as string[] });
   const seen: string[] = [];
   const tipHandlers = Object.fromEntries(
     TIPS.map((_, index) => [

@@ -5,6 +5,7 @@ import {
   isNonComplianceAction,
   NON_COMPLIANCE_ACTION_LABELS,
 } from '@meetwell/domain';
+import { PreviewMailsLink } from '../../mail-preview/MailPreviewModal';
 import { EditPopover } from '../EditPopover';
 import { SettingRow } from '../SettingRow';
 import { type SettingValue, settingChoices, valueLabel } from '../settings-options';
@@ -38,6 +39,7 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
                 {info.description}
               </Text>
             )}
+            <PreviewMailsLink />
           </div>
           <EditPopover
             label="Action taken"
