@@ -101,12 +101,14 @@ const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do 
         'intention',
         'maybe_wellness_block',
         'wellness_block_id',
+        'event_report_card_id',
       ].includes(name),
   )
     .map(([name]) => `"${name}" = excluded."${name}"`)
     .join(',\n  ')},
   "intention" = case when meetings.intention_source = 'chosen' then meetings.intention else excluded.intention end,
   "wellness_block_id" = coalesce(excluded.wellness_block_id, meetings.wellness_block_id),
+  "event_report_card_id" = coalesce(excluded.event_report_card_id, meetings.event_report_card_id),
   "maybe_wellness_block" = case when meetings.maybe_wellness_block in ('verified_true', 'verified_false')
     then meetings.maybe_wellness_block else excluded.maybe_wellness_block end
   where meetings.content_hash is distinct from excluded.content_hash

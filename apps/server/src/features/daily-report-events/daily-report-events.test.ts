@@ -221,6 +221,45 @@ describe('the daily report event', () => {
     expect((synced[0]!.evaluation as { not_scored_reason?: string }).not_scored_reason).toBe('daily_report');
   });
 
+  it("stays a report when the provider's sync leaves the marker out (as Microsoft's delta does)", async () => {
+    const { user, calendar } = await googleUserWithDay();
+    await writeDailyReportEvent(ctx, { userId: user.id, date: DAY });
+    const { extendedProperties: _left, ...written } = bodyOf(google.requestsFor('events.insert')[0]);
+    const [stored] = await liveReports(user.id);
+    google.enqueue(
+      'events.list',
+      eventsPage({
+        items: [
+          {
+            ...written,
+            id: stored!.providerEventId,
+            status: 'confirmed',
+            organizer: { email: user.email, self: true },
+            attendees: [
+              { email: user.email, self: true, organizer: true, responseStatus: 'accepted' },
+              { email: 'coach@partner.example', responseStatus: 'accepted' },
+            ],
+          },
+        ],
+        nextSyncToken: 'sync-1',
+        timeZone: PARIS,
+      }),
+    );
+
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+
+    const [synced] = await ctx.db.select().from(meetings).where(eq(meetings.id, stored!.id));
+    expect(synced).toMatchObject({
+      eventReportCardId: reportMarker(user.id, DAY),
+      attendeesCount: 2,
+      score: null,
+    });
+    // The next run still finds it: patched, not written twice.
+    await writeDailyReportEvent(ctx, { userId: user.id, date: DAY });
+    expect(google.requestsFor('events.insert')).toHaveLength(1);
+    expect(google.requestsFor('events.patch').map((p) => p.eventId)).toEqual([stored!.providerEventId]);
+  });
+
   it('writes nothing when the switch is off, or for a day without a scored meeting', async () => {
     const { user } = await googleUserWithDay();
     await ctx.db.update(users).set({ dailyReportCardEvents: false }).where(eq(users.id, user.id));
