@@ -27,6 +27,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { browserTimeZone } from '../../../lib/timezone';
 import { isAdmin } from '../../../session/user';
 import { useSignedInUser } from '../../../session/useSignedInUser';
+import { ShareCultureButton } from '../../share-culture/ShareCultureModal';
 import { useBalanceSettings, usePatchSettings, useTeamGrade } from '../api';
 import { EditPopover } from '../EditPopover';
 import { DomainList, VipList } from '../lists/EnforcementLists';
@@ -133,6 +134,7 @@ export function EvaluationView() {
               How every meeting of your team is scored. Each rule weighs points out of 100.
             </Text>
           </div>
+          <ShareCultureButton settings={evaluation} teamName={user.company?.name} />
         </Group>
         <Stack gap={0} component="ul" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
           {RULE_KEYS.map((key, index) => {
