@@ -31,6 +31,7 @@ import {
   ScoreSummary,
 } from './MeetingSections';
 import { PossibleBlockPanel } from './PossibleBlockPanel';
+import { SkipEvalFromLink } from './SkipEvalFromLink';
 import { showsTakeAction, TakeActionPanel } from './TakeActionPanel';
 import { isPossibleWellnessBlock, type Meeting, visibleItems } from './types';
 
@@ -155,6 +156,7 @@ export function MeetingDetail({
 
   return (
     <Stack gap="md">
+      <SkipEvalFromLink meeting={meeting} />
       <Group justify="space-between" align="flex-start" gap="md">
         <MeetingInfo meeting={meeting} showIntention={!choosesIntention} />
         <ScoreSummary meeting={meeting} />
