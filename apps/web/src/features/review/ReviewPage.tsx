@@ -34,6 +34,7 @@ import {
   todayIso,
 } from './reviewState';
 import { SalaryEdit } from './SalaryEdit';
+import { useDownloadFromLink } from './useDownloadFromLink';
 import { WellnessTiles } from './WellnessTiles';
 
 export const TEAM_EMPTY_TITLE = "Aw, crap! Your team isn't here (yet).";
@@ -115,6 +116,13 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
       setExporting(false);
     }
   };
+
+  const reports = [averages, costs, details, overtime, attendees, focus, late, compliant, scores, nudges];
+  useDownloadFromLink({
+    ready: reports.every((report) => (report.data !== undefined || report.isError) && !report.isFetching),
+    nothingToExport: teamIsEmpty || noMeetings || (averages.isError && !averages.data),
+    download: () => void exportPdf(),
+  });
 
   let body: React.ReactNode;
   if (teamIsEmpty) {
