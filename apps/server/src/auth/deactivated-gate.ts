@@ -51,7 +51,8 @@ export async function refuseDeactivated(request: FastifyRequest) {
   const user = request.auth?.user;
   if (!user?.deactivatedAt || !request.url.startsWith('/api/v1/')) return;
   const route = request.routeOptions.url;
-  if (!route || allowedWhenDeactivated(request.method, route)) return;
+  // Unknown API paths reach the not-found handler (or the web app's catch-all): they stay 404s.
+  if (!route?.startsWith('/api/v1/') || allowedWhenDeactivated(request.method, route)) return;
   throw new AppError(
     'account_deactivated',
     user.deactivatedReason === 'trial_expired'

@@ -20,6 +20,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/sign_in_links/consume',
   'POST /api/v1/invites/accept',
   'GET /api/v1/subscription_plans',
+  // Reference data the app and the public pages show: the same for everyone.
+  'GET /api/v1/goals',
+  'GET /api/v1/settings_labels',
+  'GET /api/v1/event_colors',
+  'GET /api/v1/meeting_intentions',
   'GET /api/v1/communications/email/opt-out',
   `GET ${ONE_CLICK_PATH}`,
   `POST ${ONE_CLICK_PATH}`,
@@ -35,6 +40,12 @@ export function isPublicRoute(method: string, routeUrl: string): boolean {
 export async function refuseSignedOut(request: FastifyRequest) {
   if (request.auth || !request.url.startsWith('/api/v1/')) return;
   const route = request.routeOptions.url;
-  if (!route || isPublicRoute(request.method, route)) return;
+  // Unknown API paths reach the not-found handler (or the web app's catch-all): they stay 404s.
+  if (
+    !route?.startsWith('/api/v1/') ||
+    request.routeOptions.config?.public === true ||
+    isPublicRoute(request.method, route)
+  )
+    return;
   throw new AppError('unauthorized', 'Sign in to continue.');
 }

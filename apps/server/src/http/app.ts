@@ -70,6 +70,8 @@ declare module 'fastify' {
      * clients as a form): no JSON:API media type and no CSRF token asked of it.
      */
     signedLink?: boolean;
+    /** Open to visitors without a session besides auth/public-routes.ts's list (routes a test registers). */
+    public?: boolean;
   }
 }
 

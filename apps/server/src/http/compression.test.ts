@@ -9,8 +9,8 @@ const rows = Array.from({ length: 200 }, (_, i) => ({
   attributes: { n: i },
 }));
 const routes: FeatureRoutes = (app) => {
-  app.get('/api/v1/test/big', async () => ({ data: rows }));
-  app.get('/api/v1/test/small', async () => ({ data: [] }));
+  app.get('/api/v1/test/big', { config: { public: true } }, async () => ({ data: rows }));
+  app.get('/api/v1/test/small', { config: { public: true } }, async () => ({ data: [] }));
 };
 
 let ctx: TestContext;

@@ -16,7 +16,7 @@ import { buildApp, type FeatureRoutes } from './app';
 
 /** Any route that reads the database: the error handler, not the route, decides what an outage answers. */
 const readsUsers: FeatureRoutes = (app, ctx) => {
-  app.get('/api/v1/test/users', async () => ({
+  app.get('/api/v1/test/users', { config: { public: true } }, async () => ({
     data: (await ctx.db.select({ id: users.id }).from(users).limit(1)).map((u) => ({
       id: u.id,
       type: 'users',

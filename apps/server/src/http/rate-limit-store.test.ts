@@ -5,10 +5,10 @@ import { createTestContext, type TestContext } from '../test/context';
 import { buildApp, type FeatureRoutes } from './app';
 
 const routes: FeatureRoutes = (app) => {
-  app.get('/api/v1/test/open', async () => ({ data: null }));
+  app.get('/api/v1/test/open', { config: { public: true } }, async () => ({ data: null }));
   app.get(
     '/api/v1/test/guarded',
-    { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    { config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } } },
     async () => ({
       data: null,
     }),

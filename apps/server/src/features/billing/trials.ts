@@ -111,3 +111,28 @@ export async function extendTrial(db: Database, input: { email: string; days: nu
     return { companyId: user.companyId, trialEndsAt, reactivated };
   });
 }
+
+/** Whether something lets the company's members in: a paid (or past-due) subscription, or a trial still running. */
+export async function companyHasAccess(db: Executor, companyId: string, now: Date): Promise<boolean> {
+  const rows = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from ${subscriptions}
+      where company_id = ${companyId}
+        and (status in ('active', 'past_due') or (status = 'trialing' and trial_ends_at > ${now}))
+    ) as ok`);
+  return rows.rows[0]?.ok === true;
+}
+
+/**
+ * A person who joins a company that has access is let back in when only not paying had kept them out (their
+ * former team's trial or plan ended).
+ */
+export async function reactivateOnJoin(db: Executor, userId: string, companyId: string, now: Date) {
+  if (!(await companyHasAccess(db, companyId, now))) return false;
+  const lifted = await db
+    .update(users)
+    .set({ deactivatedAt: null, deactivatedReason: null, updatedAt: now })
+    .where(and(eq(users.id, userId), inArray(users.deactivatedReason, [TRIAL_EXPIRED, SUBSCRIPTION_ENDED])))
+    .returning({ id: users.id });
+  return lifted.length > 0;
+}

@@ -296,6 +296,19 @@ describe('POST invites/accept', () => {
     expect((await accept(token)).status).toBe(410);
   });
 
+  it("lets a person whose former team's trial ended back in when the team they join has access", async () => {
+    const t = await team();
+    const person = await createUser(ctx, { email: `${unique('dee')}@elsewhere.example` });
+    await ctx.db
+      .update(users)
+      .set({ deactivatedAt: new Date(), deactivatedReason: 'trial_expired' })
+      .where(eq(users.id, person.id));
+    const { token } = await invite(t.admin, person.email);
+    expect((await accept(token)).status).toBe(200);
+    const [joined] = await ctx.db.select().from(users).where(eq(users.id, person.id));
+    expect(joined).toMatchObject({ companyId: t.id, deactivatedAt: null, deactivatedReason: null });
+  });
+
   it('joins the team of the link when two teams invited the same address', async () => {
     const first = await team();
     const second = await team();

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { meetings, memberships, users } from '../../db/schema';
 import { AppError, forbidden } from '../../http/errors';
+import { reactivateOnJoin } from '../billing/trials';
 import { invalidateReports } from '../reports/rollups';
 import { requestReportWarmup } from '../reports/warm-reports';
 import { createTrialCompany, ownTeamName } from '../users/provision';
@@ -30,15 +31,13 @@ export async function moveUserToCompany(
 ): Promise<UserRow> {
   await tx.delete(memberships).where(eq(memberships.userId, userId));
   await tx.insert(memberships).values({ companyId, userId, role: membershipRoleFor(role), createdAt: now });
-  const [moved] = await tx
-    .update(users)
-    .set({ companyId, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
+  await tx.update(users).set({ companyId, updatedAt: now }).where(eq(users.id, userId));
   await tx
     .update(meetings)
     .set({ companyId })
     .where(and(eq(meetings.userId, userId), sql`${meetings.companyId} is distinct from ${companyId}`));
+  await reactivateOnJoin(tx, userId, companyId, now);
+  const [moved] = await tx.select().from(users).where(eq(users.id, userId));
   return moved!;
 }
 

@@ -27,7 +27,7 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
 import { browserTimeZone } from '../../lib/timezone';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -55,6 +55,7 @@ import {
   todayIn,
 } from './block-form';
 import { CategoryGlyph } from './CategoryIcon';
+import { presetLabel, WB_LABEL_PARAM, withoutPresetLabel } from './preset-label';
 import { TimeRangePicker } from './TimeRangePicker';
 import { WeekdayToggles } from './WeekdayToggles';
 
@@ -80,7 +81,7 @@ export function WellnessBlockDrawerRoute({ closeTo }: { closeTo?: string }) {
   const location = useLocation();
   const [opened, setOpened] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const target = closeTo ?? drawerParentPath(location.pathname, location.search);
+  const target = closeTo ?? drawerParentPath(location.pathname, withoutPresetLabel(location.search));
 
   useEffect(() => {
     if (!blockId) return;
@@ -165,6 +166,7 @@ function DrawerBody({ blockId, onDone }: { blockId: string; onDone: () => void }
   const blocks = useWellnessBlocks(window);
   const calendars = useWatchedCalendars();
   const isNew = blockId === 'new';
+  const [params] = useSearchParams();
   const block = isNew ? null : (blocks.data?.find((item) => item.id === blockId) ?? null);
   const gaveUp = useDeepLinkRetry(!isNew && blocks.isSuccess && !block, blocks.refetch);
 
@@ -201,6 +203,7 @@ function DrawerBody({ blockId, onDone }: { blockId: string; onDone: () => void }
       calendars={calendars.data}
       timeZone={zone}
       goalIds={(user.goal_ids ?? []).map(String)}
+      initialLabel={isNew ? presetLabel(params.get(WB_LABEL_PARAM)) : undefined}
       onDone={onDone}
     />
   );
@@ -258,6 +261,8 @@ export interface WellnessBlockFormProps {
   calendars: readonly CalendarChoice[];
   timeZone: string;
   goalIds: readonly string[];
+  /** The name a new block starts with (?wbLabel=). */
+  initialLabel?: string | undefined;
   onDone: () => void;
 }
 
@@ -267,12 +272,15 @@ export function WellnessBlockForm({
   calendars,
   timeZone,
   goalIds,
+  initialLabel,
   onDone,
 }: WellnessBlockFormProps) {
   const queryClient = useQueryClient();
   const goals = useGoals();
   const [initial] = useState<WellnessBlockDraft>(() =>
-    block ? draftFromBlock(block, timeZone) : newWellnessBlockDraft([...calendars]),
+    block
+      ? draftFromBlock(block, timeZone)
+      : { ...newWellnessBlockDraft([...calendars]), ...(initialLabel ? { label: initialLabel } : {}) },
   );
   const [label, setLabel] = useState(initial.label);
   const [category, setCategory] = useState<WellnessBlockCategory>(initial.category);

@@ -162,6 +162,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
+  // A sender killed mid-transfer (the killed-worker tests do it on purpose) resets its connection: that is a
+  // client going away, not a failure of the capture, and must not surface as an uncaught error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
