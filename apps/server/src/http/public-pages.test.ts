@@ -102,6 +102,9 @@ describe('public pages for search engines and feed readers', () => {
 
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Disallow: /my/');
+    // Pages opened from a mail's one-time link are nobody's to index.
+    for (const path of ['/sign-in/', '/invite/', '/prevent-decline'])
+      expect(robots.body).toContain(`Disallow: ${path}`);
     expect(robots.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 

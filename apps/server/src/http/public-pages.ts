@@ -99,7 +99,7 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /my/\nDisallow: /api/\nDisallow: /session\n\nSitemap: ${appUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /my/\nDisallow: /api/\nDisallow: /session\nDisallow: /sign-in/\nDisallow: /invite/\nDisallow: /prevent-decline\n\nSitemap: ${appUrl}/sitemap.xml\n`,
       ),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
