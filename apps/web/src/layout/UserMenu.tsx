@@ -14,12 +14,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, resourceBody } from '../api/client';
 import { PlanCountdown } from '../features/billing/PlanCountdown';
+import { SUPPORT_MAILTO } from '../lib/constants';
 import { queryKeys } from '../session/queryKeys';
 import type { CurrentUser } from '../session/types';
 import { fullName, initials, isAdmin } from '../session/user';
 import classes from './Header.module.css';
 import { CHOOSE_PLAN_PATH } from './navigation';
 import { SignOutDialog } from './SignOutDialog';
+import { SOCIAL_LINKS } from './socialLinks';
 
 export function UserMenu({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const [signOutOpened, setSignOutOpened] = useState(false);
@@ -96,7 +98,20 @@ export function UserMenu({ user, compact = false }: { user: CurrentUser; compact
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item component={Link} to="/help" leftSection={<IconHelp size={16} />}>
+          {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
+            <Menu.Item
+              key={href}
+              component="a"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<Icon size={16} />}
+            >
+              {label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item component="a" href={SUPPORT_MAILTO} leftSection={<IconHelp size={16} />}>
             Help and support
           </Menu.Item>
           <Menu.Item component={Link} to="/faq" leftSection={<IconQuestionMark size={16} />}>
