@@ -30,6 +30,12 @@ describe('ReferralCapture', () => {
     expect(readCookie(REFERRAL_COOKIE)).toBe('abc-9');
   });
 
+  it('keeps the first link used: a later one does not replace it', () => {
+    renderPage(<ReferralCapture />, { path: '/?ref=first_1' });
+    renderPage(<ReferralCapture />, { path: '/?ref=second_2' });
+    expect(readCookie(REFERRAL_COOKIE)).toBe('first_1');
+  });
+
   it('keeps nothing that is not a token', () => {
     renderPage(<ReferralCapture />, { path: `/?ref=${encodeURIComponent('<script>')}` });
     expect(readCookie(REFERRAL_COOKIE)).toBeNull();

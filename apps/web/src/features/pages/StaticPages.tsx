@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconMail, IconQuestionMark } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DPA, PRIVACY, REFERRALS, SECURITY, TERMS } from '../../content/legal';
+import { DPA, PRIVACY, SECURITY, TERMS } from '../../content/legal';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../lib/constants';
 import { TextPage } from './TextPage';
@@ -21,7 +21,7 @@ export const PrivacyPage = () => <TextPage page={PRIVACY} />;
 export const TermsPage = () => <TextPage page={TERMS} />;
 export const DpaPage = () => <TextPage page={DPA} />;
 export const SecurityPage = () => <TextPage page={SECURITY} />;
-export const ReferralsPage = () => <TextPage page={REFERRALS} />;
+export { ReferralsPage } from './ReferralsPage';
 
 const POPULAR = [
   { slug: 'balance-what-is-auto-balance', label: 'What is Auto-Balance?' },

@@ -1,9 +1,10 @@
 import { Container, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Markdown } from '../../components/Markdown';
 import type { TextPage as TextPageContent } from '../../content/legal';
 import { usePageTitle } from '../../layout/usePageTitle';
 
-export function TextPage({ page }: { page: TextPageContent }) {
+export function TextPage({ page, children }: { page: TextPageContent; children?: ReactNode }) {
   usePageTitle(page.title);
   return (
     <Container size="sm" py={{ base: 'xl', sm: 56 }}>
@@ -19,6 +20,7 @@ export function TextPage({ page }: { page: TextPageContent }) {
         {page.intro}
       </Text>
       <Markdown source={page.body} />
+      {children}
     </Container>
   );
 }
