@@ -130,13 +130,15 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
               <Loader size="sm" aria-label="Loading goals" />
             ) : (
               <Chip.Group multiple value={chosenGoals} onChange={setChosen}>
-                <Group gap="xs" role="group" aria-label="Goals">
-                  {(goals.data ?? []).map((goal) => (
-                    <Chip key={goal.id} value={String(goal.id)} variant="outline">
-                      {goal.name}
-                    </Chip>
-                  ))}
-                </Group>
+                <div role="group" aria-label="Goals">
+                  <Group gap="xs">
+                    {(goals.data ?? []).map((goal) => (
+                      <Chip key={goal.id} value={String(goal.id)} variant="outline">
+                        {goal.name}
+                      </Chip>
+                    ))}
+                  </Group>
+                </div>
               </Chip.Group>
             )}
             <Group justify="space-between">

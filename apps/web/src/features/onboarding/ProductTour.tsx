@@ -73,12 +73,24 @@ export function ProductTour({ onEnd }: { onEnd: () => void }) {
     return () => window.clearTimeout(timer);
   }, [ended]);
 
+  const active = !ended && !tips.isPending;
+  useEffect(() => {
+    if (!active) return;
+    // A screen opened by a step (the meeting modal) takes focus as it mounts: the step keeps it.
+    const keepFocus = (event: FocusEvent) => {
+      const tooltip = document.querySelector<HTMLElement>('[data-product-tour] [role="dialog"]');
+      if (tooltip && event.target instanceof Node && !tooltip.contains(event.target)) tooltip.focus();
+    };
+    document.addEventListener('focusin', keepFocus);
+    return () => document.removeEventListener('focusin', keepFocus);
+  }, [active]);
+
   const tipOf = (tag: TourTag) => tips.data?.find((tip) => tip.tag === tag);
   const target = (tag: TourTag) => (tag === 'agenda' && !meetingId ? undefined : tourTarget(tag));
 
   return (
     <Tour
-      active={!ended && !tips.isPending}
+      active={active}
       step={step}
       onStepChange={setStep}
       onStepOpen={(index) => {
@@ -96,7 +108,9 @@ export function ProductTour({ onEnd }: { onEnd: () => void }) {
         stepCounter: (current) => stepCounter(current + MODAL_STEPS),
       }}
       classNames={{ navigation: classes.navigation }}
-      data-testid="product-tour"
+      // Mantine's dimmed grey is under AA contrast on white.
+      styles={{ stepCounter: { color: 'var(--mantine-color-gray-7)' } }}
+      data-product-tour
     >
       {TOUR_STOPS.map((item) => {
         const tip = tipOf(item.tag);

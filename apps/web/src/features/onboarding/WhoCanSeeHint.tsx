@@ -29,16 +29,24 @@ export function audienceOf(pathname: string): Audience | null {
 
 /**
  * The floating 'Who can see this?' hint (desktop only): on the screens listed above, a button in the corner
- * that tells who else sees what the screen shows. It floats above the meeting modal it describes.
+ * that tells who else sees what the screen shows. It floats above the meeting modal it describes, under others.
  */
 export function WhoCanSeeHint() {
   const { pathname } = useLocation();
   const mobile = useIsMobile();
   const audience = audienceOf(pathname);
   if (!audience || mobile) return null;
+  // Under any modal (onboarding's, a drawer's), except the meeting modal it speaks of.
+  const overModal = audience === 'those_invited';
   return (
-    <Affix position={{ bottom: TIPS_OFFSET_PX, left: TIPS_OFFSET_PX }} zIndex={250}>
-      <Popover position="top-start" withArrow shadow="md" width={TOOLTIP_DEFAULT_WIDTH_PX} zIndex={260}>
+    <Affix position={{ bottom: TIPS_OFFSET_PX, left: TIPS_OFFSET_PX }} zIndex={overModal ? 250 : 150}>
+      <Popover
+        position="top-start"
+        withArrow
+        shadow="md"
+        width={TOOLTIP_DEFAULT_WIDTH_PX}
+        zIndex={overModal ? 260 : 160}
+      >
         <Popover.Target>
           <Button
             variant="default"

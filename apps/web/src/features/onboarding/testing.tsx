@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '../../layout/AppLayout';
 import { UserMenu } from '../../layout/UserMenu';
@@ -96,6 +97,18 @@ export function userServer(initial: Partial<CurrentUser>) {
   };
 }
 
+/** Takes focus as it mounts, as the meeting modal does. */
+function MeetingScreen() {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <div data-tour="agenda">
+      <p>Meeting screen</p>
+      <input ref={field} aria-label="Meeting notes" />
+    </div>
+  );
+}
+
 function Shell() {
   const { data: user } = useCurrentUser();
   return (
@@ -114,7 +127,7 @@ export const APP_ROUTES: RouteObject[] = [
     children: [
       { path: 'review/you', element: <p data-tour="review">Review screen</p> },
       { path: 'plan', element: <p data-tour="plan">Plan screen</p> },
-      { path: 'plan/meeting/:id', element: <p data-tour="agenda">Meeting screen</p> },
+      { path: 'plan/meeting/:id', element: <MeetingScreen /> },
       { path: 'balance/wellness-blocks', element: <p data-tour="balance">Wellness blocks screen</p> },
       {
         path: 'balance/action',
