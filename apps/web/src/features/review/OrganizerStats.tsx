@@ -167,6 +167,7 @@ export function OrganizerStats({
               maxBarWidth={18}
               dotProps={{ r: 3 }}
               tooltipAnimationDuration={0}
+              role="img"
               aria-label="Average score per organizer per day"
             />
             <Text fz="xs" c="dimmed" mt={4}>
