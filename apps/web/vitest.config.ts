@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     env: { TZ: 'UTC' },
+    // Above the 5 s the async queries may wait (src/test/setup.ts), so a slow render fails as what it is.
+    testTimeout: 15_000,
   },
 });

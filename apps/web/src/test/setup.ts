@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Whole-app renders on a busy two-core machine (the full suite runs files in parallel) can take over a second
+// to settle: findBy and waitFor wait up to 5 s instead of the default 1 s. A passing test waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine components use (https://mantine.dev/guides/vitest/).
 const { getComputedStyle } = window;
