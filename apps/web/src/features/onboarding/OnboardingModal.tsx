@@ -130,7 +130,7 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
               <Loader size="sm" aria-label="Loading goals" />
             ) : (
               <Chip.Group multiple value={chosenGoals} onChange={setChosen}>
-                <div role="group" aria-label="Goals">
+                <fieldset aria-label="Goals" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
                   <Group gap="xs">
                     {(goals.data ?? []).map((goal) => (
                       <Chip key={goal.id} value={String(goal.id)} variant="outline">
@@ -138,7 +138,7 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
                       </Chip>
                     ))}
                   </Group>
-                </div>
+                </fieldset>
               </Chip.Group>
             )}
             <Group justify="space-between">
