@@ -100,7 +100,7 @@ export function MailPreviewModal() {
           </Center>
         ) : preview.isError ? (
           <ErrorState
-            emoji="✉️"
+            emoji="📧"
             title="We couldn't load the example"
             action={{ label: 'Try again', onClick: () => void preview.refetch() }}
             order={3}
