@@ -24,6 +24,21 @@ async function seriousProblems(page: Page): Promise<string[]> {
 }
 
 describe('Referrals and mail previews in the browser', () => {
+  it('a link with ?wbLabel=Gym opens a new Wellness block named Gym, and closing it drops the parameter', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    await page.goto('/my/balance/wellness-blocks/block/new?wbLabel=Gym');
+    const drawer = page.getByRole('dialog', { name: 'New weekly Wellness block' });
+    const name = drawer.getByRole('textbox', { name: 'Name' });
+    await name.waitFor();
+    await expect.poll(() => name.inputValue()).toBe('Gym');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/my/balance/wellness-blocks');
+    expect(new URL(page.url()).searchParams.has('wbLabel')).toBe(false);
+    await context.close();
+  });
+
   it('shows the example mails from the Auto-balance screen in a sandboxed frame, styled and script-free', async () => {
     const { page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     page.setDefaultTimeout(20_000);
