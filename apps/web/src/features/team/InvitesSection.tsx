@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -20,6 +19,7 @@ import {
 } from '@meetwell/domain';
 import { type ReactNode, useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
+import { MessageDialog } from '../../components/MessageDialog';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Invite, useCancelInvite, useInvites, useSendInvites } from './api';
 import { Section } from './Section';
@@ -60,21 +60,7 @@ function InviteForm() {
           </Button>
         </Group>
       </Stack>
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog?.title}
-        centered
-        size="sm"
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <Text c="dimmed">{dialog?.message}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button onClick={() => setDialog(null)} data-autofocus>
-            OK
-          </Button>
-        </Group>
-      </Modal>
+      <MessageDialog dialog={dialog} onClose={() => setDialog(null)} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Pill, PillsInput, Text, Tooltip } from '@mantine/core';
+import { Group, Pill, PillsInput, Tooltip } from '@mantine/core';
 import { addTags, type DialogText, LOCKED_TAG_TOOLTIPS, type TagKind } from '@meetwell/domain';
 import { IconLock } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { MessageDialog } from '../../../components/MessageDialog';
 
 export interface TagsInputProps {
   label: string;
@@ -109,21 +110,7 @@ export function TagsInput({
           />
         </Pill.Group>
       </PillsInput>
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog?.title}
-        centered
-        size="sm"
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <Text c="dimmed">{dialog?.message}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button onClick={() => setDialog(null)} data-autofocus>
-            OK
-          </Button>
-        </Group>
-      </Modal>
+      <MessageDialog dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }
