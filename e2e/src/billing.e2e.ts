@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerWithPayments, startServerWithPayments } from './billing-server';
-import { launch, newPage, screenshot, signInToDemo } from './browser';
+import { accessibilityProblems, launch, newPage, screenshot, signInToDemo } from './browser';
 
 let browser: Browser;
 
@@ -12,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious or critical WCAG 2 A/AA problems on the page as it is now. */
-async function accessibilityProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${label} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary})`).join('; ')}`,
-    );
-}
 
 async function sidewaysScroll(page: Page): Promise<number> {
   return Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -102,4 +103,26 @@ export async function signInByLink(page: Page, email: string) {
   if (!link) throw new Error(`No sign-in link for ${email} in the server's log`);
   await page.goto(link);
   await page.waitForURL('**/my/**', { timeout: 60_000 });
+}
+
+/**
+ * Serious or critical WCAG 2 A/AA problems on the page as it is now, one line each, prefixed by `label`.
+ * `include` narrows the check to one part (a dialog); `exclude` leaves one out (a sandboxed mail frame,
+ * which axe cannot enter).
+ */
+export async function accessibilityProblems(
+  page: Page,
+  label: string,
+  scope: { include?: string; exclude?: string } = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  if (scope.include) builder.include(scope.include);
+  if (scope.exclude) builder.exclude(scope.exclude);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary})`).join('; ')}`,
+    );
 }

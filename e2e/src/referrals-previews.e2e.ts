@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
+import { accessibilityProblems, launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
 
 let browser: Browser;
 
@@ -11,17 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious WCAG problems of the app's page; the sandboxed mail frame runs no script, so axe cannot enter it. */
-async function seriousProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('iframe[sandbox]')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 describe('Referrals and mail previews in the browser', () => {
   it('a link with ?wbLabel=Gym opens a new Wellness block named Gym, and closing it drops the parameter', async () => {
@@ -64,7 +52,7 @@ describe('Referrals and mail previews in the browser', () => {
     const warning = dialog.getByTitle('Example decline warning email');
     await warning.waitFor();
     expect(await warning.getAttribute('srcdoc')).toContain('Prevent this decline');
-    expect(await seriousProblems(page)).toEqual([]);
+    expect(await accessibilityProblems(page, 'mail preview', { exclude: 'iframe[sandbox]' })).toEqual([]);
     await screenshot(page, 'mail-preview-warning');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
