@@ -22,6 +22,8 @@ export * from './constants/product';
 export * from './constants/public-page';
 export * from './constants/rules';
 export * from './constants/sign-in-errors';
+// The API contract (response documents, shared by server and web)
+export * from './contract/index';
 // Formats and cost
 export * from './cost/cost';
 // Evaluation

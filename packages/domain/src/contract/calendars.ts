@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
+
+/** The calendars resource (GET /calendars, PATCH /calendars/:id). */
+
+const importReportSchema = z.object({
+  read_at: instantSchema,
+  events: z.number(),
+  problems: z.array(
+    z.object({ line: z.number().optional(), uid: z.string().optional(), message: z.string() }),
+  ),
+  problems_total: z.number(),
+});
+
+export const calendarAttributes = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  provider: z.enum(['google', 'microsoft', 'caldav', 'ics']),
+  external_id: z.string(),
+  color: z.string().nullable(),
+  primary: z.boolean(),
+  watching: z.boolean(),
+  can_write: z.boolean(),
+  /** Only for CalDAV and ICS sources. */
+  source_url: z.string().nullable(),
+  sync_status: z.enum(['idle', 'queued', 'running', 'failed']),
+  sync_error: z.string().nullable(),
+  needs_permission: z.boolean(),
+  last_synced_at: instantSchema.nullable(),
+  /** What the last read of an ICS source skipped or guessed. */
+  import_report: importReportSchema.nullable(),
+});
+export type CalendarAttributes = z.infer<typeof calendarAttributes>;
+
+export const calendarResource = resourceSchema('calendars', calendarAttributes);
+export const calendarListDocument = documentSchema(z.array(calendarResource));
+export const calendarDocument = documentSchema(calendarResource);

@@ -1,0 +1,10 @@
+/**
+ * The API contract: one zod schema per response document, shared by the server (Fastify's `response`
+ * option: serialisation and OpenAPI) and the web client (`api.get(path, schema)`: inferred types, and
+ * validation outside production). Schemas only, no I/O.
+ */
+export * from './calendars';
+export * from './jsonapi';
+export * from './meetings';
+export * from './settings';
+export * from './wellness-blocks';
