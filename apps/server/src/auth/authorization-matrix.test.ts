@@ -34,6 +34,7 @@ const ADMIN_ONLY = new Set([
   'DELETE /api/v1/invites/:id',
   'GET /api/v1/invoices',
   'PATCH /api/v1/stripe_checkout/sessions',
+  'POST /api/v1/billing_portal/sessions',
   'PATCH /api/v1/subscription',
   'DELETE /api/v1/subscription',
   'PATCH /api/v1/company',
@@ -82,6 +83,10 @@ const VALID_BODIES: Record<string, { type: string; attributes: Record<string, un
   'PATCH /api/v1/stripe_checkout/sessions': {
     type: 'checkout_sessions',
     attributes: { key: 'team-500', success_url: '/my/review/you' },
+  },
+  'POST /api/v1/billing_portal/sessions': {
+    type: 'billing_portal_sessions',
+    attributes: { return_url: '/my/account' },
   },
   'PATCH /api/v1/subscription': { type: 'subscriptions', attributes: { cancel_at_period_end: false } },
   'PATCH /api/v1/teams/:id': { type: 'teams', attributes: { name: 'Matrix team' } },

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
+import { CheckoutReturn } from '../features/billing/CheckoutReturn';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
 import { MailPreviewModal } from '../features/mail-preview/MailPreviewModal';
 import { FirstRun } from '../features/onboarding/FirstRun';
@@ -50,6 +51,7 @@ export function AppLayout() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <PlanEndingBanner user={user} />
+      <CheckoutReturn />
       <Outlet />
       <MailPreviewModal />
       <FirstRun user={user} />

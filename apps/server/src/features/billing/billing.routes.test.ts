@@ -134,7 +134,8 @@ describe('PATCH stripe_checkout/sessions', () => {
       mode: 'subscription',
       customer: customer!.id,
       client_reference_id: owner.user.companyId,
-      success_url: `${APP_URL}/my/choose-plan?from=header`,
+      success_url: `${APP_URL}/my/choose-plan?from=header&checkout=complete`,
+      cancel_url: `${APP_URL}/my/choose-plan?from=header`,
       line_items: [{ price: expect.stringMatching(/^price_/), quantity: '1' }],
     });
     const [company] = await ctx.db.select().from(companies).where(eq(companies.id, owner.user.companyId!));
@@ -239,6 +240,59 @@ describe('PATCH stripe_checkout/sessions', () => {
       code: 'billing_not_configured',
       detail: expect.stringMatching(/lookup key "team-500"/),
     });
+  });
+});
+
+describe('POST billing_portal/sessions', () => {
+  const portal = (headers: Record<string, string>, returnUrl = '/my/account') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/billing_portal/sessions',
+      headers,
+      payload: { data: { type: 'billing_portal_sessions', attributes: { return_url: returnUrl } } },
+    });
+
+  it("opens the provider's billing portal for the company's customer, coming back to the page", async () => {
+    const owner = await payingAdmin();
+    const answer = await portal(owner.headers, '/my/account?tab=plan');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({
+      type: 'billing_portal_sessions',
+      attributes: { url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\//) },
+    });
+    const [created] = fake.requestsFor('billingPortal.sessions.create');
+    expect(created!.params).toEqual({
+      customer: owner.customerId,
+      return_url: `${APP_URL}/my/account?tab=plan`,
+    });
+    // Changing the card creates no checkout and no second customer.
+    expect(fake.requestsFor('checkout.sessions.create')).toHaveLength(1);
+    expect(fake.requestsFor('customers.create')).toHaveLength(1);
+  });
+
+  it('says there is no card on file yet (409) for a company that never checked out', async () => {
+    const owner = await admin();
+    const answer = await portal(owner.headers);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().errors[0].detail).toBe('There is no card on file yet. Choose a plan to add one.');
+    expect(fake.requestsFor('billingPortal.sessions.create')).toHaveLength(0);
+  });
+
+  it('refuses a return_url of another site (422) and members (403)', async () => {
+    const owner = await payingAdmin();
+    const elsewhere = await portal(owner.headers, 'https://evil.example/');
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors[0].source.pointer).toBe('/data/attributes/return_url');
+    const member = await createUser(ctx, { companyOf: owner.user });
+    expect((await portal(await bearerFor(ctx, member.id))).statusCode).toBe(403);
+    expect(fake.requestsFor('billingPortal.sessions.create')).toHaveLength(0);
+  });
+
+  it('says a provider failure as 502, never 500', async () => {
+    const owner = await payingAdmin();
+    fake.failNext('billingPortal.sessions.create', stripeErrors.apiError());
+    const answer = await portal(owner.headers);
+    expect(answer.statusCode).toBe(502);
   });
 });
 
@@ -393,6 +447,11 @@ describe('without payment keys (the embedded default)', () => {
         payload: { data: { type: 'subscriptions', attributes: { cancel_at_period_end: false } } },
       },
       { method: 'DELETE' as const, url: '/api/v1/subscription' },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/billing_portal/sessions',
+        payload: { data: { type: 'billing_portal_sessions', attributes: { return_url: '/my/account' } } },
+      },
     ];
     for (const request of requests) {
       const res = await bareApp.inject({ ...request, headers });

@@ -17,19 +17,28 @@ const SUCCESS_URL_POINTER = '/data/attributes/success_url';
  * APP_URL. Anything else (another site, a scheme-relative `//host`, a backslash trick) is refused, so the
  * checkout can never be made to redirect elsewhere.
  */
-export function sameOriginUrl(appUrl: string, path: string): string {
+export function sameOriginUrl(appUrl: string, path: string, pointer = SUCCESS_URL_POINTER): string {
+  const attribute = pointer.split('/').pop();
   const refuse = () =>
     new AppError('unprocessable', [
-      {
-        detail: 'success_url must be a path of this app, such as /my/choose-plan.',
-        pointer: SUCCESS_URL_POINTER,
-      },
+      { detail: `${attribute} must be a path of this app, such as /my/choose-plan.`, pointer },
     ]);
   if (!path.startsWith('/') || path.startsWith('//') || /[\\\s]/.test(path)) throw refuse();
   const base = new URL(appUrl);
   const url = new URL(path, base);
   if (url.origin !== base.origin) throw refuse();
   return url.toString();
+}
+
+/**
+ * The page a paid checkout comes back to, marked `checkout=complete` so the web app knows to wait for the
+ * provider's webhook (it usually lands a moment after the customer) and to say so; a cancelled checkout comes
+ * back to the bare page.
+ */
+export function withCheckoutMarker(url: string): string {
+  const marked = new URL(url);
+  marked.searchParams.set('checkout', 'complete');
+  return marked.toString();
 }
 
 /** The company's customer at the provider, created once (an idempotency key keeps two racing checkouts to one). */
@@ -84,7 +93,7 @@ export async function startCheckout(
       customer,
       client_reference_id: input.companyId,
       line_items: [{ price: price.id, quantity: 1 }],
-      success_url: successUrl,
+      success_url: withCheckoutMarker(successUrl),
       cancel_url: successUrl,
       metadata: { company_id: input.companyId, plan: plan.id },
       subscription_data: { metadata: { company_id: input.companyId, plan: plan.id } },

@@ -43,6 +43,10 @@ export function presentInvoice(row: typeof invoices.$inferSelect) {
   });
 }
 
+export function presentBillingPortalSession(session: { id: string; url: string }) {
+  return resource('billing_portal_sessions', session.id, { url: session.url });
+}
+
 export function presentCheckoutSession(session: { id: string; url: string | null }) {
   return resource('checkout_sessions', session.id, { url: session.url });
 }

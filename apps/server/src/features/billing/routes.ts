@@ -4,9 +4,16 @@ import { invoices } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resourceBody } from '../../http/jsonapi';
 import { requireBillingAdmin } from './access';
+import { startBillingPortal } from './billing-portal';
 import { startCheckout } from './checkout';
 import { changeableSubscription, changePlan, setCancelAtPeriodEnd } from './manage-subscription';
-import { presentCheckoutSession, presentInvoice, presentPlans, presentSubscription } from './presenters';
+import {
+  presentBillingPortalSession,
+  presentCheckoutSession,
+  presentInvoice,
+  presentPlans,
+  presentSubscription,
+} from './presenters';
 import { purchasablePlan } from './prices';
 import { isBillingConfigured, requireStripe } from './stripe.client';
 import { currentSubscription, memberCountOf, type SubscriptionRow } from './subscriptions';
@@ -15,6 +22,8 @@ import { stripeWebhookRoutes } from './webhook.routes';
 const checkoutAttributes = z
   .object({ key: z.string().min(1).max(64), success_url: z.string().min(1).max(2000) })
   .strict();
+
+const portalAttributes = z.object({ return_url: z.string().min(1).max(2000) }).strict();
 
 const subscriptionChange = z
   .object({
@@ -72,6 +81,23 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
       return document(presentCheckoutSession({ id: result.subscription.id, url: null }), undefined, [
         subscription,
       ]);
+    },
+  );
+
+  app.post(
+    '/api/v1/billing_portal/sessions',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "Change the payment method: the provider's hosted billing portal to redirect to (admins)",
+        body: resourceBody('billing_portal_sessions', portalAttributes),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const companyId = await requireBillingAdmin(ctx.db, user, 'Only admins can change the payment method.');
+      const returnPath = request.body.data.attributes.return_url;
+      return document(presentBillingPortalSession(await startBillingPortal(ctx, { companyId, returnPath })));
     },
   );
 

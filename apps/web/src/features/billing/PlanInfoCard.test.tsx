@@ -11,7 +11,6 @@ import {
   renderRoutes,
   testUser,
   userDocument,
-  visibleToasts,
 } from '../../test/utils';
 import { PlanInfoCard } from './PlanInfoCard';
 import { paidSubscription, subscriptionDocument } from './testing/subscriptionDocument';
@@ -96,35 +95,68 @@ describe('account: plan info', () => {
     expect(requests(fetchMock, 'DELETE', '/subscription')).toHaveLength(0);
   });
 
-  it('changes the payment method through a checkout of the current plan', async () => {
+  it("changes the payment method in the provider's billing portal, coming back to this page", async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const { fetchMock } = setup({
       handlers: {
-        'PATCH /api/v1/stripe_checkout/sessions': () =>
+        'POST /api/v1/billing_portal/sessions': () =>
           jsonResponse(200, {
-            data: { id: 'cs_9', type: 'checkout_sessions', attributes: { url: 'https://pay.example/cs_9' } },
+            data: {
+              id: 'bps_9',
+              type: 'billing_portal_sessions',
+              attributes: { url: 'https://portal.example/9' },
+            },
           }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Change payment method' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_9'));
-    const [[, init]] = requests(fetchMock, 'PATCH', '/stripe_checkout/sessions') as [[string, RequestInit]];
-    expect(JSON.parse(String(init.body)).data.attributes).toEqual({
-      key: 'team-500',
-      success_url: '/my/account',
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example/9'));
+    const [[, init]] = requests(fetchMock, 'POST', '/billing_portal/sessions') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body)).data).toEqual({
+      type: 'billing_portal_sessions',
+      attributes: { return_url: '/my/account' },
     });
+    expect(requests(fetchMock, 'PATCH', '/stripe_checkout/sessions')).toHaveLength(0);
   });
 
-  it('says the card stays when the server keeps the running subscription', async () => {
+  it('says when there is no card on file yet, without the failure toast', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     setup({
       handlers: {
-        'PATCH /api/v1/stripe_checkout/sessions': () =>
-          jsonResponse(200, { data: { id: 'cs_0', type: 'checkout_sessions', attributes: { url: null } } }),
+        'POST /api/v1/billing_portal/sessions': () =>
+          jsonResponse(409, {
+            errors: [
+              {
+                status: '409',
+                code: 'conflict',
+                title: 'Conflict',
+                detail: 'There is no card on file yet. Choose a plan to add one.',
+              },
+            ],
+          }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Change payment method' }));
-    await waitFor(() => expect(visibleToasts()).toHaveLength(1));
-    expect(screen.getByText(/Your card on file stays in use/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('There is no card on file yet. Choose a plan to add one.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('raises the failure toast when the provider fails', async () => {
+    setup({
+      handlers: {
+        'POST /api/v1/billing_portal/sessions': () =>
+          jsonResponse(502, {
+            errors: [
+              { status: '502', code: 'payment_provider_error', title: 'Bad gateway', detail: 'Try again.' },
+            ],
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change payment method' }));
+    expect(await screen.findByText('Something went wrong. Try again.')).toBeInTheDocument();
   });
 
   it('hides change payment method when the server has no billing', async () => {

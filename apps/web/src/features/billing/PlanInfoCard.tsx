@@ -1,12 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { findPlan, formatDate, VALIDATION_MESSAGES } from '@meetwell/domain';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Emoji } from '../../components/Emoji';
 import { CHOOSE_PLAN_PATH } from '../../layout/navigation';
-import { SUPPORT_EMAIL } from '../../lib/constants';
 import { PLAN_CHOOSER_PAGE_PATH } from '../../session/deactivated';
 import type { CurrentUser } from '../../session/types';
 import {
@@ -19,7 +17,7 @@ import {
   trialDaysLeft,
 } from '../../session/user';
 import { PLAN_ENDED_TEXT, TRIAL_ENDED_TEXT } from '../plans/PlanChooser';
-import { type Subscription, useCancelPlan, useCheckout, useSubscription } from './api';
+import { type Subscription, useBillingPortal, useCancelPlan, useSubscription } from './api';
 import { planEndsText } from './PlanEndingBanner';
 import { hasPaidSubscription, isPlanEnding, planDaysLeft } from './subscription';
 
@@ -97,9 +95,7 @@ function PlanActions({ user, subscription }: { user: CurrentUser; subscription: 
             Manage your team
           </Button>
         )}
-        {paid && subscription?.billing_configured && subscription && (
-          <ChangePaymentMethodButton planId={subscription.plan} />
-        )}
+        {paid && subscription?.billing_configured && subscription && <ChangePaymentMethodButton />}
         {paid && subscription && !subscription.cancel_at_period_end && (
           <Button
             variant="subtle"
@@ -135,35 +131,16 @@ function cancelText(subscription: Subscription | null, timeZone: string | null):
     : 'Your plan keeps working until the end of the paid period, then it ends.';
 }
 
-/**
- * A new hosted checkout for the plan already paid for, where the card is entered again. When the server
- * keeps the running subscription instead (it answers no checkout), the card stays and we say how to reach us.
- */
-function ChangePaymentMethodButton({ planId }: { planId: string }) {
-  const checkout = useCheckout({
-    onUpdatedInPlace: () =>
-      notifications.show({
-        color: 'brand',
-        autoClose: false,
-        withCloseButton: true,
-        message: (
-          <>
-            Your card on file stays in use. To pay with another card, write to{' '}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit>
-              {SUPPORT_EMAIL}
-            </Anchor>
-            .
-          </>
-        ),
-      }),
-  });
+/** The payment provider's hosted billing portal, where the card is changed; it comes back to this page. */
+function ChangePaymentMethodButton() {
+  const portal = useBillingPortal();
   const location = useLocation();
-  const leaving = checkout.isSuccess && Boolean(checkout.data.url);
+  const leaving = portal.isSuccess;
   return (
     <Button
       variant="default"
-      loading={checkout.isPending || leaving}
-      onClick={() => checkout.mutate({ planId, successUrl: location.pathname + location.search })}
+      loading={portal.isPending || leaving}
+      onClick={() => portal.mutate(location.pathname + location.search)}
     >
       Change payment method
     </Button>

@@ -133,6 +133,35 @@ export function useCheckout({ onUpdatedInPlace }: { onUpdatedInPlace?: () => voi
   });
 }
 
+/**
+ * Change the payment method: the browser goes to the provider's hosted billing portal, which comes back to
+ * `returnUrl` (this page). A company with no card on file yet (409) is told so; other failures raise the
+ * checkout toast.
+ */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: async (returnUrl: string) => {
+      const doc = await api.post<JsonApiResource<{ url: string }>>(
+        '/billing_portal/sessions',
+        resourceBody('billing_portal_sessions', { return_url: returnUrl }),
+        { redirectOnStatus: false },
+      );
+      const url = doc.data?.attributes?.url;
+      if (!url) throw new Error('The payment provider gave no address to go to.');
+      return url;
+    },
+    meta: { errorToast: false },
+    onSuccess: (url) => browser.assign(url),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409 && error.code !== BILLING_NOT_CONFIGURED_CODE) {
+        notifications.show({ color: 'brand', message: error.detail ?? error.title });
+      } else {
+        showCheckoutErrorToast(error);
+      }
+    },
+  });
+}
+
 /** PATCH subscription {cancel_at_period_end: false}: the plan keeps renewing. */
 export function useReactivatePlan() {
   const refresh = useRefreshBilling();

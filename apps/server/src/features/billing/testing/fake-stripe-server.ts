@@ -20,6 +20,7 @@ export type StripeOperation =
   | 'customers.create'
   | 'prices.list'
   | 'checkout.sessions.create'
+  | 'billingPortal.sessions.create'
   | 'subscriptions.retrieve'
   | 'subscriptions.update';
 
@@ -141,6 +142,7 @@ const ROUTES: { method: string; pattern: RegExp; operation: StripeOperation }[] 
   { method: 'GET', pattern: /^\/v1\/prices$/, operation: 'prices.list' },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, operation: 'checkout.sessions.create' },
   { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, operation: 'subscriptions.retrieve' },
+  { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, operation: 'billingPortal.sessions.create' },
   { method: 'POST', pattern: /^\/v1\/subscriptions\/([^/]+)$/, operation: 'subscriptions.update' },
 ];
 
@@ -245,6 +247,21 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         sessions.set(id, session);
         const { line_items: _items, subscription_data: _data, ...shown } = session;
         return { status: 200, body: shown };
+      }
+      case 'billingPortal.sessions.create': {
+        const customer = String(params.customer ?? '');
+        if (!customers.has(customer)) return stripeErrors.notFound('customer', customer);
+        const id = newId('bps');
+        const session = {
+          id,
+          object: 'billing_portal.session',
+          created: unix(),
+          customer,
+          livemode: false,
+          return_url: params.return_url ?? null,
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+        };
+        return { status: 200, body: session };
       }
       case 'subscriptions.retrieve': {
         const subscription = subscriptions.get(match[1]!);
