@@ -1,7 +1,7 @@
 import { ADMIN_ROLE } from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { memberships } from '../db/schema';
+import { calendars, memberships } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 
 /**
@@ -78,4 +78,18 @@ export async function lockTeamAdmins(db: Pick<Database, 'select'>, companyId: st
     .orderBy(memberships.id)
     .for('update');
   return rows.map((row) => row.userId);
+}
+
+/**
+ * A calendar of this user, or a 404: another person's calendar id answers exactly like a missing one, so ids
+ * cannot be probed.
+ */
+export async function ownCalendar(db: Pick<Database, 'select'>, userId: string, calendarId: string) {
+  const [row] = await db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.id, calendarId), eq(calendars.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('calendar');
+  return row;
 }

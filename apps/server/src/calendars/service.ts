@@ -74,6 +74,6 @@ async function companyOf(ctx: AppContext, userId: string) {
 }
 
 export async function requestSync(ctx: AppContext, calendarId: string, mode: 'full' | 'incremental') {
-  await markSyncQueued(ctx.db, calendarId);
+  await markSyncQueued(ctx.db, calendarId, ctx.now());
   await ctx.jobs.enqueue('sync_calendar', { calendarId, mode }, { jobKey: syncJobKey(calendarId) });
 }

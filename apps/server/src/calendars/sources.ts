@@ -7,6 +7,8 @@ export async function saveCalendarSource(
   db: Pick<Database, 'insert'>,
   calendarId: string,
   content: Buffer | string,
+  /** The context's clock (the time the replaced bytes were stored). */
+  now: Date = new Date(),
 ): Promise<void> {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   await db
@@ -14,7 +16,7 @@ export async function saveCalendarSource(
     .values({ calendarId, content: bytes })
     .onConflictDoUpdate({
       target: calendarSources.calendarId,
-      set: { content: bytes, updatedAt: new Date() },
+      set: { content: bytes, updatedAt: now },
     });
 }
 

@@ -67,6 +67,7 @@ async function syncCalendarNow(
     owner.id,
     full ? 'full' : 'incremental',
     window,
+    ctx.now(),
   );
   try {
     let connection = await connectionFor(ctx, calendar, owner);
@@ -109,6 +110,7 @@ async function syncCalendarNow(
       window,
       eventsSeen: result.events.length,
       problems: result.problems,
+      now: ctx.now(),
     });
     await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
       type: 'sync_finished',
@@ -147,6 +149,7 @@ async function handleSyncError(
     synchronizationId: params.synchronizationId,
     error: message,
     needsPermission: revoked,
+    now: ctx.now(),
   });
   if (error instanceof ProviderError && (error.kind === 'rate_limited' || error.kind === 'temporary')) {
     throw new RetryLater(backoffDelay(params.attempt, error.retryAfterMs), message);

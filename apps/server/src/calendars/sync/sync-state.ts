@@ -3,12 +3,15 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { calendars, synchronizations } from '../../db/schema';
 
-/** Every change of a calendar's sync state goes through these functions. */
+/**
+ * Every change of a calendar's sync state goes through these functions. Each takes the context's clock
+ * (`now`): resetStuckSyncs compares these times with the same clock.
+ */
 
-export async function markSyncQueued(db: Database, calendarId: string) {
+export async function markSyncQueued(db: Database, calendarId: string, now: Date) {
   await db
     .update(calendars)
-    .set({ syncStatus: 'queued', syncStageStartedAt: new Date() })
+    .set({ syncStatus: 'queued', syncStageStartedAt: now })
     .where(and(eq(calendars.id, calendarId), sql`${calendars.syncStatus} <> 'running'`));
 }
 
@@ -18,10 +21,11 @@ export async function markSyncRunning(
   userId: string,
   kind: 'full' | 'incremental',
   window: { from: Date; to: Date },
+  now: Date,
 ) {
   await db
     .update(calendars)
-    .set({ syncStatus: 'running', syncStageStartedAt: new Date() })
+    .set({ syncStatus: 'running', syncStageStartedAt: now })
     .where(eq(calendars.id, calendarId));
   const [row] = await db
     .insert(synchronizations)
@@ -41,9 +45,10 @@ export async function markSyncSucceeded(
     eventsSeen: number;
     /** The source's read problems (ICS): the calendar's import report is replaced. */
     problems?: ImportReportProblem[] | undefined;
+    now: Date;
   },
 ) {
-  const now = new Date();
+  const { now } = params;
   const report =
     params.problems !== undefined
       ? {
@@ -77,7 +82,13 @@ export async function markSyncSucceeded(
 
 export async function markSyncFailed(
   db: Database,
-  params: { calendarId: string; synchronizationId?: string; error: string; needsPermission?: boolean },
+  params: {
+    calendarId: string;
+    synchronizationId?: string;
+    error: string;
+    needsPermission?: boolean;
+    now: Date;
+  },
 ) {
   await db
     .update(calendars)
@@ -91,7 +102,7 @@ export async function markSyncFailed(
   if (params.synchronizationId) {
     await db
       .update(synchronizations)
-      .set({ status: 'failed', finishedAt: new Date(), error: params.error.slice(0, 500) })
+      .set({ status: 'failed', finishedAt: params.now, error: params.error.slice(0, 500) })
       .where(eq(synchronizations.id, params.synchronizationId));
   }
 }

@@ -49,6 +49,11 @@ export async function openChannel(ctx: AppContext, calendarId: string) {
   return row!;
 }
 
+/** A push channel for a calendar that is balanced; a stopped calendar gets none (null), as does one polled. */
+export async function openChannelIfWatched(ctx: AppContext, calendar: CalendarRow) {
+  return calendar.watching ? openChannel(ctx, calendar.id) : null;
+}
+
 export async function stopChannels(
   ctx: AppContext,
   calendar: CalendarRow,

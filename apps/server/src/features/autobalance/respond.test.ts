@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncRoutes } from '../../calendars/sync/sync.routes';
 import { attendees, calendars, meetings } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { browserFor, createUser } from '../../test/factories';
@@ -13,7 +14,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await createTestApp(ctx, [autoBalanceRoutes, meetingRoutes]);
+  app = await createTestApp(ctx, [autoBalanceRoutes, meetingRoutes, syncRoutes]);
 });
 afterAll(async () => {
   await app.close();
