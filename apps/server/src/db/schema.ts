@@ -1,4 +1,4 @@
-import type { ImportReport } from '@meetwell/domain';
+import type { ImportReport, QualityLabel, StoredEvaluation } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -274,12 +274,8 @@ export const synchronizations = pgTable(
   (t) => [index('synchronizations_user_idx').on(t.userId, t.startedAt)],
 );
 
-export type Evaluation = {
-  results: Record<string, { score: number; weight: number; points: number; letter_grade: string }>;
-  details_positive: string[];
-  details_negative: string[];
-  details_maybe: string[];
-};
+/** The stored evaluation of a meeting, as the domain's evaluate() wrote it. */
+export type Evaluation = StoredEvaluation;
 
 /**
  * A meeting is one calendar event as seen by one user. `event_key` identifies the underlying event across
@@ -334,7 +330,7 @@ export const meetings = pgTable(
     wellnessBlockId: uuid('wellness_block_id'),
     eventReportCardId: text('event_report_card_id'),
     score: integer('score'),
-    qualityLabel: text('quality_label'),
+    qualityLabel: text('quality_label').$type<QualityLabel>(),
     evaluation: json('evaluation').$type<Evaluation | null>(),
     compliant: boolean('compliant'),
     nonComplianceAction: text('non_compliance_action'),

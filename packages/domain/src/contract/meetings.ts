@@ -61,7 +61,8 @@ export const itemAttributesByKind = {
 } as const;
 export type ItemKind = keyof typeof itemAttributesByKind;
 
-const withId = <S extends z.ZodObject>(attributes: S) => z.object({ id: z.string(), ...attributes.shape });
+const withId = <S extends z.ZodRawShape>(attributes: z.ZodObject<S>) =>
+  z.object({ id: z.string() }).extend(attributes.shape);
 export const agendaItemSchema = withId(agendaItemAttributes);
 export const objectiveSchema = withId(objectiveAttributes);
 export const preworkItemSchema = withId(preworkItemAttributes);

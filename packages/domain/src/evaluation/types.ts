@@ -126,3 +126,13 @@ export interface MeetingEvaluation {
   failed_rules: RuleKey[];
   violations: Partial<Record<RuleKey, string>>;
 }
+
+/**
+ * What is kept of an evaluation beside the meeting (its `evaluation` column): the API's results and details,
+ * and the grade and reason the grade rule gave. Older rows may lack the last fields.
+ */
+export type StoredEvaluation = Pick<
+  MeetingEvaluation,
+  'results' | 'details_positive' | 'details_negative' | 'details_maybe'
+> &
+  Partial<Pick<MeetingEvaluation, 'not_scored_reason' | 'letter_grade' | 'violations'>>;

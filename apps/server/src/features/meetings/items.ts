@@ -1,3 +1,4 @@
+import { type ItemKind, itemChangeDocument, type MeetingResource } from '@meetwell/domain';
 import { and, eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
@@ -5,9 +6,9 @@ import type { AppContext } from '../../context';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { notFound } from '../../http/errors';
-import { document, resource, resourceBody } from '../../http/jsonapi';
+import { resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
-import { presentMeetings } from './presenter';
+import { presentAgendaItem, presentMeetings, presentObjective, presentPreworkItem } from './presenter';
 import { findOwnMeeting } from './queries';
 
 /**
@@ -68,8 +69,11 @@ const kinds = {
   },
 } as const;
 
-type Kind = keyof typeof kinds;
-type ItemRow = Record<string, unknown> & { id: string; meetingId: string };
+type Kind = ItemKind;
+type ItemRow =
+  | typeof agendaItems.$inferSelect
+  | typeof objectives.$inferSelect
+  | typeof preworkItems.$inferSelect;
 
 const toColumns = (attributes: Record<string, unknown>) => {
   const out: Record<string, unknown> = {};
@@ -81,15 +85,25 @@ const toColumns = (attributes: Record<string, unknown>) => {
   return out;
 };
 
-export function presentItem(kind: Kind, row: ItemRow) {
-  const attributes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key === 'id' || key === 'createdAt' || key === 'updatedAt') continue;
-    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    attributes[snake] = value instanceof Date ? value.toISOString() : value;
+/** An item as the contract's resource of its kind (`{ type, id, attributes }`), told apart by its columns. */
+export function presentItem(row: ItemRow) {
+  if ('durationInMins' in row) {
+    const { id, ...attributes } = presentAgendaItem(row);
+    return { type: 'agenda_items' as const, id, attributes };
   }
-  return resource(kind, row.id, attributes);
+  if ('url' in row) {
+    const { id, ...attributes } = presentPreworkItem(row);
+    return { type: 'prework_items' as const, id, attributes };
+  }
+  const { id, ...attributes } = presentObjective(row);
+  return { type: 'objectives' as const, id, attributes };
 }
+
+/** What an item change answers: the item, and the meeting re-scored after it. */
+const itemDocument = (row: ItemRow, meeting: MeetingResource) => ({
+  data: presentItem(row),
+  meta: { meeting },
+});
 
 async function afterChange(
   ctx: AppContext,
@@ -106,7 +120,7 @@ async function afterChange(
     type: event,
     item_type: kind,
     meeting_id: meetingId,
-    item: presentItem(kind, row),
+    item: presentItem(row),
     score: meeting!.score,
   });
   return presented!;
@@ -122,7 +136,7 @@ async function findOwnItem(ctx: AppContext, userId: string, kind: Kind, id: stri
     .limit(1);
   if (!row || row.meetingUserId !== userId || row.item.status === 'deleted')
     throw notFound(kind.replace(/_/g, ' ').replace(/s$/, ''));
-  return row.item as unknown as ItemRow;
+  return row.item;
 }
 
 export const itemRoutes: FeatureRoutes = (app, ctx) => {
@@ -141,6 +155,7 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
             kind,
             attributes.extend({ description: z.string().trim().min(1, 'must not be empty').max(1000) }),
           ),
+          response: { 201: itemChangeDocument(kind) },
         },
       },
       async (request, reply) => {
@@ -158,17 +173,8 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           .insert(table)
           .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
           .returning();
-        const presented = await afterChange(
-          ctx,
-          user.id,
-          meeting.id,
-          kind,
-          'item_created',
-          row as unknown as ItemRow,
-        );
-        return reply
-          .code(201)
-          .send(document(presentItem(kind, row as unknown as ItemRow), { meeting: presented }));
+        const presented = await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!);
+        return reply.code(201).send(itemDocument(row!, presented));
       },
     );
 
@@ -180,6 +186,7 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           summary: `Edit or reorder ${label}`,
           params: z.object({ id: z.uuid() }),
           body: resourceBody(kind, attributes),
+          response: { 200: itemChangeDocument(kind) },
         },
       },
       async (request) => {
@@ -190,21 +197,21 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           .set({ ...toColumns(request.body.data.attributes), updatedAt: ctx.now() })
           .where(eq(table.id, item.id))
           .returning();
-        const presented = await afterChange(
-          ctx,
-          user.id,
-          item.meetingId,
-          kind,
-          'item_updated',
-          row as unknown as ItemRow,
-        );
-        return document(presentItem(kind, row as unknown as ItemRow), { meeting: presented });
+        const presented = await afterChange(ctx, user.id, item.meetingId, kind, 'item_updated', row!);
+        return itemDocument(row!, presented);
       },
     );
 
     app.delete(
       `/api/v1/${kind}/:id`,
-      { schema: { tags: ['meetings'], summary: `Delete ${label}`, params: z.object({ id: z.uuid() }) } },
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: `Delete ${label}`,
+          params: z.object({ id: z.uuid() }),
+          response: { 200: itemChangeDocument(kind) },
+        },
+      },
       async (request) => {
         const { user } = requireAuth(request);
         const item = await findOwnItem(ctx, user.id, kind, request.params.id);
@@ -213,15 +220,8 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           .set({ status: 'deleted', updatedAt: ctx.now() })
           .where(eq(table.id, item.id))
           .returning();
-        const presented = await afterChange(
-          ctx,
-          user.id,
-          item.meetingId,
-          kind,
-          'item_deleted',
-          row as unknown as ItemRow,
-        );
-        return document(presentItem(kind, row as unknown as ItemRow), { meeting: presented });
+        const presented = await afterChange(ctx, user.id, item.meetingId, kind, 'item_deleted', row!);
+        return itemDocument(row!, presented);
       },
     );
   }

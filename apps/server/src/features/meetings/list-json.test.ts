@@ -65,7 +65,7 @@ async function richWeek() {
         startsAt: at(3, 9),
         endsAt: at(3, 10),
         score: 78,
-        qualityLabel: 'Good',
+        qualityLabel: 'medium',
         evaluation: {
           score: 78,
           quality_label: 'Good',
