@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheSessions } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/client';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { cacheWeeks } from './features/meetings/week-cache';
 import { buildApp } from './http/app';
 import { createJobQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
@@ -50,6 +52,12 @@ async function main() {
     now: () => new Date(),
   };
 
+  // Per-process read caches (a session for a few seconds, a user's week until it changes), kept fresh by the
+  // database's notifications; READ_CACHE=off serves every read from the database (to measure it).
+  const readCaches =
+    config.role === 'work' || process.env.READ_CACHE === 'off'
+      ? []
+      : [cacheSessions(ctx.db, ctx.pubsub), cacheWeeks(ctx.pubsub)];
   const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
   // Jobs get a pool of their own: a long sync or report build never takes the connections requests need.
   // A running sync holds one connection for its calendar's lock besides the one it works on.
@@ -80,6 +88,7 @@ async function main() {
       await worker?.stop();
       await jobDatabase?.close();
       await ctx.jobs.close();
+      for (const stop of readCaches) stop();
       await ctx.pubsub.close();
       await database.close();
       await embedded?.stop();

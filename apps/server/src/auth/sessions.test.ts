@@ -1,14 +1,40 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../db/client';
 import { sessions } from '../db/schema';
 import { userRoutes } from '../features/users/routes';
 import type { App } from '../http/app';
+import { createPubSub, type PubSub } from '../realtime/pubsub';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { createUser } from '../test/factories';
+import { waitForValue } from '../test/wait';
 import { csrfTokenFor } from './cookies';
 import { authRoutes } from './routes';
-import { authenticateToken, createSession, revokeSession, SESSION_LIFETIME_DAYS } from './sessions';
+import {
+  authenticateToken,
+  cacheSessions,
+  createSession,
+  revokeSession,
+  SESSION_CACHE_TTL_MS,
+  SESSION_LIFETIME_DAYS,
+} from './sessions';
+
+/** Resolves once every notification committed before the call has reached this process (they arrive in order). */
+async function notificationsSettled(pubsub: PubSub) {
+  const marker = Math.random().toString(36);
+  const arrived = new Promise<void>((resolve) => {
+    const stop = pubsub.subscribe('test.settled', (message) => {
+      if (message === marker) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await pubsub.publish('test.settled', marker);
+  await arrived;
+}
 
 let ctx: TestContext;
 let app: App;
@@ -203,5 +229,90 @@ describe('CSRF protection', () => {
       payload: patchBody,
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the session cache (one per process, main.ts turns it on)', () => {
+  /** A second server process on the same database: its own pool, pub/sub and app. */
+  let second: { app: App; stop: () => Promise<void> };
+  let stopCaches: (() => void)[] = [];
+  let raw: pg.Client;
+
+  beforeAll(async () => {
+    const database = connectDatabase(ctx.databaseUrl, { max: 3 });
+    const pubsub = await createPubSub(ctx.databaseUrl);
+    const secondApp = await createTestApp({ ...ctx, db: database.db, pool: database.pool, pubsub }, [
+      authRoutes,
+      userRoutes,
+    ]);
+    stopCaches = [cacheSessions(ctx.db, ctx.pubsub), cacheSessions(database.db, pubsub)];
+    second = {
+      app: secondApp,
+      stop: async () => {
+        await secondApp.close();
+        await pubsub.close();
+        await database.close();
+      },
+    };
+    raw = new pg.Client({ connectionString: ctx.databaseUrl });
+    await raw.connect();
+  });
+  afterAll(async () => {
+    for (const stop of stopCaches) stop();
+    await second?.stop();
+    await raw?.end();
+  });
+
+  const meOn = (target: App, token: string) =>
+    target.inject({ method: 'GET', url: '/api/v1/users', headers: bearer(token) });
+
+  it('answers a known session without asking the database again', async () => {
+    const { token, user } = await newSession();
+    await notificationsSettled(ctx.pubsub);
+    expect((await meOn(app, token)).statusCode).toBe(200);
+    // Deleted behind the cache's back with its notification held: the cached session still answers.
+    await raw.query('begin');
+    await raw.query('alter table sessions disable trigger sessions_notify_delete');
+    await raw.query('delete from sessions where user_id = $1', [user.id]);
+    await raw.query('commit');
+    try {
+      expect(await authenticateToken(ctx.db, token)).not.toBeNull();
+    } finally {
+      await raw.query('alter table sessions enable trigger sessions_notify_delete');
+    }
+  });
+
+  it('refuses a session revoked in this process at once', async () => {
+    const { token } = await newSession();
+    expect((await meOn(app, token)).statusCode).toBe(200);
+    const signedOut = await app.inject({ method: 'DELETE', url: '/api/v1/logout', headers: bearer(token) });
+    expect(signedOut.statusCode).toBe(204);
+    expect((await meOn(app, token)).statusCode).toBe(401);
+  });
+
+  it(`honours a sign-out in another server process within the notification (at most ${SESSION_CACHE_TTL_MS / 1000} s)`, async () => {
+    const { token } = await newSession();
+    expect((await meOn(app, token)).statusCode).toBe(200);
+    expect((await meOn(second.app, token)).statusCode).toBe(200);
+    // The other process signs out without this process's own eviction: a revocation in plain SQL.
+    const started = Date.now();
+    await raw.query('update sessions set revoked_at = now() where token_hash = $1', [
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    await waitForValue(async () => (await meOn(second.app, token)).statusCode === 401, 3_000);
+    await waitForValue(async () => (await meOn(app, token)).statusCode === 401, 3_000);
+    expect(Date.now() - started).toBeLessThan(SESSION_CACHE_TTL_MS);
+  });
+
+  it('sees a change of the user made by another process (a deactivation, a role, a name) once notified', async () => {
+    const { token, user } = await newSession();
+    expect((await meOn(second.app, token)).statusCode).toBe(200);
+    await raw.query('update users set first_name = $2 where id = $1', [user.id, 'Renamed']);
+    await waitForValue(async () => {
+      const body = JSON.parse((await meOn(second.app, token)).body) as {
+        data: { attributes: { first_name: string } };
+      };
+      return body.data.attributes.first_name === 'Renamed';
+    }, 3_000);
   });
 });

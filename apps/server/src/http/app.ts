@@ -36,6 +36,7 @@ import {
   SESSION_COOKIE,
 } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { forgetReadsAfterChange } from '../features/meetings/week-cache';
 import { hashToken, safeEqual } from '../lib/crypto';
 import {
   AppError,
@@ -305,6 +306,17 @@ export async function buildApp(
         );
       }
     }
+  });
+
+  // A change made through a request is seen by the next read in this process: the caller's cached weeks and
+  // the cached sessions go before the reply does (features/meetings/week-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!request.auth) return payload;
+    const flag = request.routeOptions.config?.changesState;
+    if (UNSAFE_METHODS.has(request.method) || (typeof flag === 'function' ? flag(request) : flag === true)) {
+      forgetReadsAfterChange(ctx.pubsub, request.auth.user.id);
+    }
+    return payload;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

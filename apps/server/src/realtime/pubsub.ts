@@ -12,6 +12,10 @@ export interface PubSub {
   publish(topic: string, message: unknown): Promise<void>;
   /** Calls `handler` for each message on `topic`; the returned function unsubscribes. */
   subscribe(topic: string, handler: (message: unknown) => void): () => void;
+  /** Whether the LISTEN connection is up: while it is not, notifications are missed (caches must not trust it). */
+  readonly listening: boolean;
+  /** Calls `handler(false)` when the LISTEN connection is lost and `handler(true)` when it is back. */
+  onListeningChange(handler: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,16 @@ export async function createPubSub(databaseUrl: string, options: PubSubOptions =
   const maxDelay = options.maxReconnectDelayMs ?? 5_000;
 
   const handlers = new Map<string, Set<(message: unknown) => void>>();
+  const listeningHandlers = new Set<(listening: boolean) => void>();
+  const announceListening = (listening: boolean) => {
+    for (const handler of [...listeningHandlers]) {
+      try {
+        handler(listening);
+      } catch (error) {
+        onError('a listener of the connection state failed', error);
+      }
+    }
+  };
   const publishPool = new pg.Pool({ connectionString: databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
   publishPool.on('error', () => {
     // An idle publishing connection dropped; the pool opens a new one on next use.
@@ -106,6 +120,7 @@ export async function createPubSub(databaseUrl: string, options: PubSubOptions =
       client.end().catch(() => {});
       if (closed) return;
       onError('lost the LISTEN connection; reconnecting', error);
+      announceListening(false);
       scheduleReconnect();
     };
     client.on('error', lost);
@@ -142,6 +157,7 @@ export async function createPubSub(databaseUrl: string, options: PubSubOptions =
           return;
         }
         failures = 0;
+        announceListening(true);
       } catch (error) {
         onError('reconnecting the LISTEN connection failed; retrying', error);
         scheduleReconnect();
@@ -179,9 +195,19 @@ export async function createPubSub(databaseUrl: string, options: PubSubOptions =
       };
     },
 
+    get listening() {
+      return listener !== null;
+    },
+
+    onListeningChange(handler) {
+      listeningHandlers.add(handler);
+      return () => listeningHandlers.delete(handler);
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      listeningHandlers.clear();
       if (reconnectTimer) clearTimeout(reconnectTimer);
       reconnectTimer = null;
       handlers.clear();

@@ -66,9 +66,12 @@ BEGIN
       ('sessions', 'sessions.changed', 'user_id')
     ) AS t(tbl, topic, owner)
   LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION meetwell_notify_changed_users(%L, %L)',
-      watched.tbl || '_notify_insert', watched.tbl, watched.topic, watched.owner);
+    -- A new session or user cannot be in a cache yet: only their changes are announced.
+    IF watched.topic <> 'sessions.changed' THEN
+      EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
+        'FOR EACH STATEMENT EXECUTE FUNCTION meetwell_notify_changed_users(%L, %L)',
+        watched.tbl || '_notify_insert', watched.tbl, watched.topic, watched.owner);
+    END IF;
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows '
       'FOR EACH STATEMENT EXECUTE FUNCTION meetwell_notify_changed_users(%L, %L)',
       watched.tbl || '_notify_update', watched.tbl, watched.topic, watched.owner);
