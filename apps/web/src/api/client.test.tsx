@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   createTestQueryClient,
   jsonResponse,
@@ -9,7 +10,16 @@ import {
   renderRoutes,
   visibleToasts,
 } from '../test/utils';
-import { ApiError, api, apiUrl, configureApiClient, resourceBody } from './client';
+import {
+  ApiError,
+  api,
+  apiUrl,
+  ContractMismatchError,
+  configureApiClient,
+  readContract,
+  resourceBody,
+  VALIDATES_CONTRACT,
+} from './client';
 import { FALLBACK_ERROR_MESSAGE } from './errorToast';
 
 const navigate = vi.fn();
@@ -182,6 +192,48 @@ describe('api client', () => {
     await failure(api.get('/users', { redirectOnStatus: false }));
     expect(navigate).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('api.get with a contract schema', () => {
+  const greeting = z.object({
+    data: z.object({
+      type: z.literal('greetings'),
+      id: z.string(),
+      attributes: z.object({ text: z.string() }),
+    }),
+  });
+  const answer = { data: { type: 'greetings', id: '1', attributes: { text: 'hello' } } };
+
+  it('returns the document as the server sent it, typed by the schema', async () => {
+    mockFetch({ 'GET /api/v1/greetings/1': () => jsonResponse(200, answer) });
+    const doc = await api.get('/greetings/1', greeting);
+    const text: string = doc.data.attributes.text;
+    expect(text).toBe('hello');
+    expect(doc).toEqual(answer);
+  });
+
+  it('fails loudly in tests when the answer drifts from the contract', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      'GET /api/v1/greetings/1': () =>
+        jsonResponse(200, { data: { type: 'greetings', id: '1', attributes: { text: 7 } } }),
+    });
+    const error = await api.get('/greetings/1', greeting).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractMismatchError);
+    expect((error as ContractMismatchError).message).toContain('data.attributes.text');
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('only casts when validation is off, as in production', () => {
+    const drifted = { data: { id: 1 } };
+    expect(readContract(greeting, drifted, 'GET /greetings/1', false)).toBe(drifted);
+    expect(() => readContract(greeting, drifted, 'GET /greetings/1', true)).toThrow(ContractMismatchError);
+  });
+
+  it('validates in tests', () => {
+    expect(VALIDATES_CONTRACT).toBe(true);
   });
 });
 

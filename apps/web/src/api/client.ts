@@ -3,7 +3,11 @@
 // - X-CSRF-Token copied from the readable MWCsrf cookie on every non-GET request.
 // - Error documents become a typed ApiError; 401, 422 and 503 redirect (unless the caller opts out), and so
 //   does a 403 account_deactivated (to the plan chooser).
+// - `api.get(path, schema)` reads a document of the API contract (@meetwell/domain's contract): its type is
+//   the schema's, and outside production the answer is validated against it, so a server that drifts from
+//   the contract fails loudly in development and tests instead of rendering half a screen.
 
+import type { z } from 'zod';
 import { CSRF_COOKIE } from '../lib/constants';
 import { readCookie } from '../lib/cookies';
 import {
@@ -195,11 +199,54 @@ function toDocument<D>(body: unknown): JsonApiDocument<D> {
   };
 }
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The answer did not match the contract's schema (development and tests only). */
+export class ContractMismatchError extends Error {
+  readonly issues: z.core.$ZodIssue[];
+  constructor(where: string, issues: z.core.$ZodIssue[]) {
+    const first = issues[0];
+    const at = first ? `${first.path.map(String).join('.') || '(document)'}: ${first.message}` : '';
+    super(`${where} does not match the API contract (${issues.length} issue(s); ${at})`);
+    this.name = 'ContractMismatchError';
+    this.issues = issues;
+  }
+}
+
+/** Whether answers are checked against the contract: in development and tests, never in production. */
+export const VALIDATES_CONTRACT = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/**
+ * A body read as the contract's document. Outside production it must parse (the body itself is returned,
+ * so development sees exactly what production sees); in production the schema only gives the type.
+ */
+export function readContract<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  where: string,
+  validate = VALIDATES_CONTRACT,
+): z.output<S> {
+  if (validate) {
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      const error = new ContractMismatchError(where, result.error.issues);
+      console.error(`[api] ${error.message}`, result.error.issues);
+      throw error;
+    }
+  }
+  return body as z.output<S>;
+}
+
 export async function apiRequest<D = unknown>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  method: Method,
   path: string,
   options: RequestOptions = {},
 ): Promise<JsonApiDocument<D>> {
+  return toDocument<D>(await requestBody(method, path, options));
+}
+
+/** The request and its error handling; the parsed JSON body of a success (null when empty, as for a 204). */
+async function requestBody(method: Method, path: string, options: RequestOptions): Promise<unknown> {
   const headers: Record<string, string> = { Accept: JSON_API_TYPE };
   if (options.body !== undefined) headers['Content-Type'] = JSON_API_TYPE;
   if (method !== 'GET') {
@@ -230,12 +277,37 @@ export async function apiRequest<D = unknown>(
     if (options.redirectOnStatus !== false) handleErrorStatus(error, `${method} ${url}`);
     throw error;
   }
-  return toDocument<D>(body);
+  return body;
+}
+
+/** A request whose answer is a document of the contract (see readContract). */
+export async function contractRequest<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const body = await requestBody(method, path, options);
+  return readContract(schema, body, `${method} ${apiUrl(path, options.query)}`);
+}
+
+type GetOptions = Omit<RequestOptions, 'body'>;
+
+function isSchema(value: unknown): value is z.ZodType {
+  return typeof value === 'object' && value !== null && typeof (value as z.ZodType).safeParse === 'function';
+}
+
+/** GET with a contract schema: typed and (outside production) validated; without one: a loose document. */
+function get<S extends z.ZodType>(path: string, schema: S, options?: GetOptions): Promise<z.output<S>>;
+function get<D = unknown>(path: string, options?: GetOptions): Promise<JsonApiDocument<D>>;
+function get(path: string, schemaOrOptions?: z.ZodType | GetOptions, options?: GetOptions) {
+  return isSchema(schemaOrOptions)
+    ? contractRequest('GET', path, schemaOrOptions, options)
+    : apiRequest('GET', path, schemaOrOptions);
 }
 
 export const api = {
-  get: <D = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<D>('GET', path, options),
+  get,
   post: <D = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<D>('POST', path, { ...options, body }),
   patch: <D = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
