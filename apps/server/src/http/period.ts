@@ -1,39 +1,98 @@
+import { DAY_MS, localToUtc } from '@meetwell/domain';
 import { z } from 'zod';
 import { AppError } from './errors';
 
+/**
+ * The one reading of a period (a from–to range a read asks for) for every route that takes one. Two spellings
+ * exist in the API: `by_period[starts_at]`/`by_period[ends_at]` (meetings, auto-balance; dates are midnight
+ * UTC) and `starts_at`/`ends_at` (Wellness blocks; dates are days in the person's zone, the end day included).
+ * Both are checked alike: the end after the start, at most MAX_PERIOD_DAYS, else a 400 naming the parameter.
+ * (A report's `start`/`end` are whole days with their own previous-span rule: features/reports/params.ts.)
+ */
+
 /** The longest period one read may ask for. */
 export const MAX_PERIOD_DAYS = 400;
-const DAY_MS = 86_400_000;
+
+/** A period's bound: an instant with an offset, or a date. */
+export const periodBound = z.iso.datetime({ offset: true }).or(z.iso.date());
 
 /** `by_period[starts_at]` / `by_period[ends_at]`: instants with an offset, or dates (midnight UTC). */
 export const periodQuerySchema = z.object({
-  'by_period[starts_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  'by_period[ends_at]': z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  'by_period[starts_at]': periodBound.optional(),
+  'by_period[ends_at]': periodBound.optional(),
 });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
+/** `starts_at` / `ends_at`: instants with an offset, or dates in the person's zone (the end date included). */
+export const zonedPeriodQuerySchema = z.object({
+  starts_at: periodBound.optional(),
+  ends_at: periodBound.optional(),
+});
+export type ZonedPeriodQuery = { starts_at?: string | undefined; ends_at?: string | undefined };
+
+type Period = { from: Date; to: Date };
+
 /**
- * The one reading of a period for every route that takes one: a missing bound takes its default, an asked end
- * comes after an asked start, and the span is at most MAX_PERIOD_DAYS; otherwise a 400 naming the parameter.
+ * A period's end comes after its start (when `checkOrder`) and it spans at most MAX_PERIOD_DAYS; otherwise a 400
+ * naming `endParameter`.
  */
-export function parsePeriod(query: PeriodQuery, defaults: { from: Date; to: Date }) {
+export function checkPeriod(
+  period: Period,
+  names: { startParameter: string; endParameter: string },
+  checkOrder = true,
+): Period {
+  if (checkOrder && !(period.to > period.from)) {
+    throw new AppError('validation_failed', [
+      {
+        detail: `${names.endParameter} must be after ${names.startParameter}.`,
+        parameter: names.endParameter,
+      },
+    ]);
+  }
+  if (period.to.getTime() - period.from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
+    throw new AppError('validation_failed', [
+      { detail: `A period spans at most ${MAX_PERIOD_DAYS} days.`, parameter: names.endParameter },
+    ]);
+  }
+  return period;
+}
+
+/**
+ * `by_period[…]`: a missing bound takes its default; the order is checked when both bounds are asked (a
+ * default may lie on either side of a single asked bound).
+ */
+export function parsePeriod(query: PeriodQuery, defaults: Period) {
   const asked = {
     from: query['by_period[starts_at]'] ? new Date(query['by_period[starts_at]']) : null,
     to: query['by_period[ends_at]'] ? new Date(query['by_period[ends_at]']) : null,
   };
-  const from = asked.from ?? defaults.from;
-  const to = asked.to ?? defaults.to;
-  if (asked.from && asked.to && !(asked.to > asked.from)) {
-    throw new AppError('validation_failed', [
-      { detail: 'by_period[ends_at] must be after by_period[starts_at].', parameter: 'by_period[ends_at]' },
-    ]);
-  }
-  if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
-    throw new AppError('validation_failed', [
-      { detail: `A period spans at most ${MAX_PERIOD_DAYS} days.`, parameter: 'by_period[ends_at]' },
-    ]);
-  }
+  const { from, to } = checkPeriod(
+    { from: asked.from ?? defaults.from, to: asked.to ?? defaults.to },
+    { startParameter: 'by_period[starts_at]', endParameter: 'by_period[ends_at]' },
+    Boolean(asked.from && asked.to),
+  );
   return { from, to, explicitFrom: asked.from !== null };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A bound as an instant: a date is its midnight in the zone (an `end` date: the next midnight, so included). */
+export function zonedBound(value: string, timeZone: string, end: boolean): Date {
+  const m = DATE.exec(value);
+  if (!m) return new Date(value);
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS + (end ? 1 : 0);
+  return new Date(localToUtc(timeZone, day, 0));
+}
+
+/** `starts_at`/`ends_at` in the person's zone; a missing end defaults from the start (`defaults.to(from)`). */
+export function parseZonedPeriod(
+  query: ZonedPeriodQuery,
+  timeZone: string,
+  defaults: { from: Date; to: (from: Date) => Date },
+): Period {
+  const from = query.starts_at ? zonedBound(query.starts_at, timeZone, false) : defaults.from;
+  const to = query.ends_at ? zonedBound(query.ends_at, timeZone, true) : defaults.to(from);
+  return checkPeriod({ from, to }, { startParameter: 'starts_at', endParameter: 'ends_at' });
 }
 
 /** The week of `now` (Sunday to Sunday, UTC): what a period read answers when none is asked. */

@@ -1,12 +1,12 @@
-import { DAY_MS, localToUtc, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
+import { DAY_MS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
-import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
+import { parseZonedPeriod, periodBound, zonedPeriodQuerySchema } from '../../http/period';
 import { findOwnMeeting } from '../meetings/queries';
 import { presentBlock } from './presenter';
 import {
@@ -24,38 +24,11 @@ import {
   userBlocks,
 } from './service';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
-
-/** A query bound: an instant, or a date (YYYY-MM-DD) taken in the user's zone; `end` dates are inclusive. */
-function bound(value: string, timeZone: string, end: boolean): Date {
-  const m = DATE.exec(value);
-  if (!m) return new Date(value);
-  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS + (end ? 1 : 0);
-  return new Date(localToUtc(timeZone, day, 0));
-}
-
-function window(
-  query: { starts_at?: string | undefined; ends_at?: string | undefined },
-  timeZone: string,
-  now: Date,
-) {
-  const from = query.starts_at
-    ? bound(query.starts_at, timeZone, false)
-    : new Date(now.getTime() - 7 * DAY_MS);
-  const to = query.ends_at ? bound(query.ends_at, timeZone, true) : new Date(from.getTime() + 35 * DAY_MS);
-  if (!(to > from)) {
-    throw new AppError('validation_failed', [
-      { detail: 'ends_at must be after starts_at.', parameter: 'ends_at' },
-    ]);
-  }
-  if (to.getTime() - from.getTime() > 400 * DAY_MS) {
-    throw new AppError('validation_failed', [
-      { detail: 'A window spans at most 400 days.', parameter: 'ends_at' },
-    ]);
-  }
-  return { from, to };
-}
+/** A Wellness block list's window when none is asked: a week back, five weeks from its start. */
+const blockWindow = (now: Date) => ({
+  from: new Date(now.getTime() - 7 * DAY_MS),
+  to: (from: Date) => new Date(from.getTime() + 35 * DAY_MS),
+});
 
 const blockAttributes = z
   .object({
@@ -129,13 +102,13 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['wellness blocks'],
         summary:
           'Wellness blocks with their occurrences in the window (dates are in the user zone, ends_at inclusive)',
-        querystring: z.object({ starts_at: dateOrTime.optional(), ends_at: dateOrTime.optional() }),
+        querystring: zonedPeriodQuerySchema,
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
       const now = ctx.now();
-      const { from, to } = window(request.query, user.timeZone, now);
+      const { from, to } = parseZonedPeriod(request.query, user.timeZone, blockWindow(now));
       const blocks = await userBlocks(ctx, user.id);
       const byBlock = occurrencesByBlock(blocks, from, to, user.timeZone);
       const shown = blocks.filter((b) => byBlock.has(b.id));
@@ -226,7 +199,11 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
       const meeting = await findOwnMeeting(ctx.db, user.id, meeting_id);
       const block = await convertMeetingToBlock(ctx, user, meeting);
       const now = ctx.now();
-      const range = window({ starts_at: start, ends_at: end ?? undefined }, user.timeZone, now);
+      const range = parseZonedPeriod(
+        { starts_at: start, ends_at: end ?? undefined },
+        user.timeZone,
+        blockWindow(now),
+      );
       const occurrences =
         occurrencesByBlock([block], range.from, range.to, user.timeZone).get(block.id) ?? [];
       return reply.code(201).send(
@@ -244,16 +221,16 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['wellness blocks'],
         summary:
           'Events that look like Wellness blocks (one per recurring series), from now to the window end',
-        querystring: z.object({ starts_at: dateOrTime.optional(), ends_at: dateOrTime.optional() }),
+        querystring: zonedPeriodQuerySchema,
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
       const now = ctx.now();
-      const from = request.query.starts_at ? bound(request.query.starts_at, user.timeZone, false) : now;
-      const to = request.query.ends_at
-        ? bound(request.query.ends_at, user.timeZone, true)
-        : new Date(now.getTime() + 28 * DAY_MS);
+      const { from, to } = parseZonedPeriod(request.query, user.timeZone, {
+        from: now,
+        to: () => new Date(now.getTime() + 28 * DAY_MS),
+      });
       const rows = await ctx.db
         .select()
         .from(meetings)
@@ -304,8 +281,8 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         params: z.object({ id: z.uuid({ error: 'must be a meeting id' }) }),
         querystring: z.object({
           period: z.string().max(64).optional(),
-          starts_at: dateOrTime.optional(),
-          ends_at: dateOrTime.optional(),
+          starts_at: periodBound.optional(),
+          ends_at: periodBound.optional(),
         }),
       },
     },
@@ -318,7 +295,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
       const weekStart = new Date(meeting.startsAt.getTime() - meeting.startsAt.getUTCDay() * DAY_MS);
       const range =
         request.query.starts_at || request.query.ends_at
-          ? window(request.query, user.timeZone, now)
+          ? parseZonedPeriod(request.query, user.timeZone, blockWindow(now))
           : { from: new Date(weekStart.getTime() - DAY_MS), to: new Date(weekStart.getTime() + 8 * DAY_MS) };
       const occurrences =
         occurrencesByBlock(
