@@ -1,38 +1,75 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The dev server proxies the API, the socket and the sign-in redirects to the Node server.
+/** The public pages' own router: plain links and the query string (src/public/navigation.tsx). */
+const publicRouter = { find: /^react-router$/, replacement: `${root}src/public/navigation.tsx` };
+
+/**
+ * Three builds (`npm run build`):
+ * - the app (default mode): index.html and src/main.tsx, every route, for /my/... and any other page;
+ * - `--mode public`: public.html and src/public/main.tsx, the light entry of the public pages, written beside
+ *   the app in dist/ with its own manifest (dist/.vite/public-manifest.json);
+ * - `--mode prerender`: src/public/prerender.tsx for Node, which scripts/write-public-pages.ts runs to write
+ *   each public page's HTML into dist/public-pages.json.
+ * bench/budgets.ts reads both manifests to check what each page downloads.
+ */
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, root, '');
   const apiPort = env.MEETWELL_API_PORT || '3000';
   const target = `http://localhost:${apiPort}`;
+  const proxy = {
+    '/api': { target, changeOrigin: true },
+    '/auth': { target, changeOrigin: true },
+    '/cable': { target, ws: true, changeOrigin: true },
+  };
 
-  return {
+  const config: UserConfig = {
     root,
     plugins: [react()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
-      // dist/.vite/manifest.json lets scripts/check-bundle.mjs follow what each page loads.
+      // dist/.vite/manifest.json lets bench/budgets.ts follow what each page loads.
       manifest: true,
+      // Pictures (the emoji) as files, not inlined into the scripts (15 kB gzip on every page): the browser
+      // fetches one when it shows it, and the pre-rendered HTML names the same files as the client.
+      assetsInlineLimit: 0,
     },
-    server: {
-      proxy: {
-        '/api': { target, changeOrigin: true },
-        '/auth': { target, changeOrigin: true },
-        '/cable': { target, ws: true, changeOrigin: true },
-      },
-    },
-    preview: {
-      proxy: {
-        '/api': { target, changeOrigin: true },
-        '/auth': { target, changeOrigin: true },
-        '/cable': { target, ws: true, changeOrigin: true },
-      },
-    },
+    server: { proxy },
+    preview: { proxy },
   };
+
+  if (mode === 'public') {
+    return {
+      ...config,
+      resolve: { alias: [publicRouter] },
+      build: {
+        ...config.build,
+        emptyOutDir: false,
+        manifest: '.vite/public-manifest.json',
+        rollupOptions: { input: `${root}public.html` },
+      },
+    };
+  }
+  if (mode === 'prerender') {
+    return {
+      ...config,
+      resolve: { alias: [publicRouter] },
+      // The workspace's rules package is TypeScript source: bundled, not loaded by Node.
+      ssr: { noExternal: ['@meetwell/domain'] },
+      build: {
+        ...config.build,
+        ssr: `${root}src/public/prerender.tsx`,
+        outDir: 'node_modules/.prerender',
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: false,
+      },
+    };
+  }
+  return config;
 });

@@ -47,7 +47,23 @@ beforeAll(async () => {
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
   );
-  await fs.writeFile(path.join(dist, 'public-pages.json'), JSON.stringify({ pages: PAGES }));
+  // The light public entry's shell; /pricing and the blog's second list page are pre-rendered.
+  await fs.writeFile(
+    path.join(dist, 'public.html'),
+    [
+      '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>',
+      '<meta name="description" content="The default description." />',
+      '<title>MeetWell | Healthy meetings, balanced calendars</title>',
+      '</head><body><div id="root"></div><script type="module" src="/assets/public.js"></script></body></html>',
+    ].join('\n'),
+  );
+  await fs.writeFile(
+    path.join(dist, 'public-pages.json'),
+    JSON.stringify({
+      pages: PAGES,
+      bodies: { '/pricing': '<main><h1>Our plans $& $1</h1></main>', '/blog/2': '<h1>Blog</h1>' },
+    }),
+  );
   ctx = await createTestContext({ APP_URL });
   app = await buildApp(ctx, [], { webDist: dist });
   await app.ready();
@@ -72,12 +88,18 @@ describe('public pages for search engines and feed readers', () => {
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/pricing" />`);
     expect(html).toContain('<meta property="og:title" content="Pricing | MeetWell" />');
     expect(html).toContain(`<meta property="og:url" content="${APP_URL}/pricing" />`);
-    expect(html).toContain('<div id="root"></div>');
+    // Pre-rendered: the page's HTML in the light entry's shell (a `$&` in it stays as it is).
+    expect(html).toContain('<div id="root"><main><h1>Our plans $& $1</h1></main></div>');
+    expect(html).toContain('src="/assets/public.js"');
 
     const post = (await get('/blog/manifesto/')).body;
     expect(post).toContain('<title>Our manifesto: &lt;meetings&gt; earn their place | MeetWell</title>');
     expect(post).toContain('<meta property="og:type" content="article" />');
     expect(post).toContain('<meta property="article:published_time" content="2025-06-02" />');
+
+    // Not pre-rendered: the app's shell with the page's head.
+    expect(post).toContain('<div id="root"></div>');
+    expect(post).not.toContain('/assets/public.js');
 
     const home = (await get('/')).body;
     expect(home).toContain('<title>MeetWell | Healthy meetings, balanced calendars</title>');
@@ -91,6 +113,14 @@ describe('public pages for search engines and feed readers', () => {
       expect(page.body).toContain('The default description.');
       expect(page.body).not.toContain('rel="canonical"');
     }
+  });
+
+  it('serve a pre-rendered page without a head of its own (a blog list page) with the default head', async () => {
+    const page = await get('/blog/2');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><h1>Blog</h1></div>');
+    expect(page.body).toContain('The default description.');
+    expect(page.body).not.toContain('rel="canonical"');
   });
 
   it('list every public page in sitemap.xml, and keep the app out of robots', async () => {

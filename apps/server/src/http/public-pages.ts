@@ -7,19 +7,37 @@ import type { Config } from '../config';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
+interface PublicSite {
+  pages: Map<string, PublicPage>;
+  /** Pre-rendered HTML of each public page's <div id="root">, by path (a blog list page may have no head). */
+  bodies: Map<string, string>;
+}
+
 /** The build's public pages, read again when the file changes (a rebuilt web app needs no restart). */
 function publicPagesOf(webDist: string) {
   const file = path.join(webDist, 'public-pages.json');
-  let cached: { mtimeMs: number; pages: Map<string, PublicPage> } | null = null;
-  return async (): Promise<Map<string, PublicPage>> => {
+  let cached: ({ mtimeMs: number } & PublicSite) | null = null;
+  return async (): Promise<PublicSite> => {
     const stat = await fs.stat(file).catch(() => null);
-    if (!stat) return new Map();
+    if (!stat) return { pages: new Map(), bodies: new Map() };
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      const { pages } = JSON.parse(await fs.readFile(file, 'utf8')) as { pages: PublicPage[] };
-      cached = { mtimeMs: stat.mtimeMs, pages: new Map(pages.map((p) => [p.path, p])) };
+      const { pages, bodies = {} } = JSON.parse(await fs.readFile(file, 'utf8')) as {
+        pages: PublicPage[];
+        bodies?: Record<string, string>;
+      };
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        pages: new Map(pages.map((p) => [p.path, p])),
+        bodies: new Map(Object.entries(bodies)),
+      };
     }
-    return cached.pages;
+    return cached;
   };
+}
+
+/** The shell with the page's pre-rendered HTML in its (empty) <div id="root">. */
+export function withPageBody(html: string, body: string): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
 /** index.html with the page's own title, description, canonical address, Open Graph and feed tags. */
@@ -87,12 +105,14 @@ function feed(pages: PublicPage[], appUrl: string): string {
 
 /**
  * What search engines and feed readers read: robots.txt, sitemap.xml, the blog's RSS feed, and each public
- * page's own <head>. `sendAppPage` answers every page of the web app: index.html, with the head of the public
- * page at that path when there is one.
+ * page's own <head>. `sendAppPage` answers every page of the web app: a pre-rendered public page is
+ * public.html (the light public entry) with the page's HTML in <div id="root">, so it paints before any
+ * script runs; any other page is index.html (the app). Either gets the public page's head when there is one.
  */
 export async function registerPublicPages(app: FastifyInstance, config: Config, webDist: string) {
   const pagesOf = publicPagesOf(webDist);
   const indexHtml = path.join(webDist, 'index.html');
+  const publicHtml = path.join(webDist, 'public.html');
   const appUrl = config.appUrl;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -103,16 +123,25 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
       ),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(sitemap([...(await pagesOf()).values()], appUrl)),
+    reply.type('application/xml; charset=utf-8').send(sitemap([...(await pagesOf()).pages.values()], appUrl)),
   );
   app.get('/blog/feed.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/rss+xml; charset=utf-8').send(feed([...(await pagesOf()).values()], appUrl)),
+    reply
+      .type('application/rss+xml; charset=utf-8')
+      .send(feed([...(await pagesOf()).pages.values()], appUrl)),
   );
 
   return async function sendAppPage(url: string, reply: FastifyReply) {
     const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
-    const page = (await pagesOf()).get(pathname);
+    const site = await pagesOf();
+    const page = site.pages.get(pathname);
+    const body = site.bodies.get(pathname);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const shell = body === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
+    if (shell !== null && body !== undefined) {
+      const html = withPageBody(shell, body);
+      return reply.send(page ? withPageHead(html, page, appUrl) : html);
+    }
     if (!page) return reply.sendFile('index.html');
     return reply.send(withPageHead(await fs.readFile(indexHtml, 'utf8'), page, appUrl));
   };

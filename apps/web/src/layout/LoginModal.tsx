@@ -16,9 +16,10 @@ import { signInUrl, useAuthProviders } from '../session/authProviders';
 import { queryKeys } from '../session/queryKeys';
 import type { UserAttributes } from '../session/types';
 import { fetchCurrentUser } from '../session/useCurrentUser';
+import { APP_HOME } from './navigation';
 import { useLoginModal } from './useLoginModal';
 
-export const APP_HOME = '/my/review/you';
+export { APP_HOME } from './navigation';
 
 /**
  * 'Log in / Sign up': single sign-on (Google, Microsoft, another issuer), a sign-in link by e-mail (which also

@@ -1,3 +1,6 @@
+/** Where the app opens: the signed-in home. */
+export const APP_HOME = '/my/review/you';
+
 export const APP_TABS = [
   { label: 'Review', to: '/my/review/you', match: '/my/review' },
   { label: 'Plan', to: '/my/plan', match: '/my/plan' },

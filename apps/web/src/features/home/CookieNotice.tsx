@@ -1,17 +1,27 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Emoji } from '../../components/Emoji';
 import { COOKIE_NOTICE_KEY } from '../../lib/constants';
 import { readStorage, writeStorage } from '../../lib/storage';
 
-/** One-time notice; the dismissal is remembered in local storage (storage failures are ignored). */
+const unchanging = () => () => {};
+
+/**
+ * One-time notice; the dismissal is remembered in local storage (storage failures are ignored). The
+ * pre-rendered page leaves it out (the server cannot know), and the browser shows it after hydrating.
+ */
 export function CookieNotice() {
-  const [visible, setVisible] = useState(() => readStorage(COOKIE_NOTICE_KEY) !== 'dismissed');
-  if (!visible) return null;
+  const dismissedBefore = useSyncExternalStore(
+    unchanging,
+    () => readStorage(COOKIE_NOTICE_KEY) === 'dismissed',
+    () => true,
+  );
+  const [dismissedNow, setDismissedNow] = useState(false);
+  if (dismissedBefore || dismissedNow) return null;
 
   const dismiss = () => {
     writeStorage(COOKIE_NOTICE_KEY, 'dismissed');
-    setVisible(false);
+    setDismissedNow(true);
   };
 
   return (

@@ -1,0 +1,34 @@
+// The light entry of the public pages (public.html): hydrates the page the server sent pre-rendered. No
+// data router (links are plain links, see ./navigation), only the page's own chunk.
+import '@mantine/core/styles.css';
+import '../app/global.css';
+
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { configureApiClient } from '../api/client';
+import { queryKeys } from '../session/queryKeys';
+import { PublicApp } from './PublicApp';
+import { matchPublicPage } from './pages';
+import { createPublicQueryClient } from './queryClient';
+
+const queryClient = createPublicQueryClient();
+
+configureApiClient({
+  // Any other page (maintenance, the app) is another document.
+  navigate: (to) => window.location.assign(to),
+  onUnauthorized: () => queryClient.setQueryData(queryKeys.currentUser, null),
+  onDeactivated: () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+});
+
+const container = document.getElementById('root');
+const match = matchPublicPage(window.location.pathname);
+if (!container || !match) throw new Error(`No public page at ${window.location.pathname}`);
+
+void match.load().then((Page) => {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <PublicApp Page={Page} path={match.path} params={match.params} queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

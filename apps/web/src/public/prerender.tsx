@@ -1,0 +1,27 @@
+// The build-time renderer of the public pages (built with `vite build --mode prerender`, run by
+// scripts/write-public-pages.ts): each page's HTML, signed out, as the browser's first render will be.
+import { renderToString } from 'react-dom/server';
+import { BLOG_PAGE_SIZE, sortedPosts } from '../content/blog';
+import { publicPages } from '../content/public-pages';
+import { PublicApp } from './PublicApp';
+import { matchPublicPage } from './pages';
+import { createPublicQueryClient } from './queryClient';
+
+/** Every address written as HTML at build time: the public pages (and blog posts), and the blog's list pages. */
+export function prerenderedPaths(): string[] {
+  const listPages = Math.max(1, Math.ceil(sortedPosts('all').length / BLOG_PAGE_SIZE));
+  const more = Array.from({ length: listPages - 1 }, (_, index) => `/blog/${index + 2}`);
+  return [...publicPages().map((page) => page.path), ...more].filter((path) => matchPublicPage(path));
+}
+
+/** The body of <div id="root"> for one public page. */
+export async function renderPublicPage(path: string): Promise<string> {
+  const match = matchPublicPage(path);
+  if (!match) throw new Error(`${path} is not a public page`);
+  const Page = await match.load();
+  return renderToString(
+    <PublicApp Page={Page} path={match.path} params={match.params} queryClient={createPublicQueryClient()} />,
+  );
+}
+
+export { publicPages };
