@@ -92,17 +92,36 @@ describe('Plans on a server with card payments', () => {
     await page.waitForURL('https://checkout.stripe.com/**');
     const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const created = server.payments.sessions.get(sessionId);
-    expect(created?.success_url).toBe(`${server.baseUrl}/my/balance/action/choose-plan`);
+    expect(created?.success_url).toBe(`${server.baseUrl}/my/balance/action/choose-plan?checkout=complete`);
+    expect(created?.cancel_url).toBe(`${server.baseUrl}/my/balance/action/choose-plan`);
 
-    // Paying on the hosted page: the provider completes the session and tells the server.
+    // Paying on the hosted page: the provider completes the session and sends the customer back before its
+    // webhook reaches the server; the app waits for it, reading the plan again, and says when it is in.
     const { session } = server.payments.completeCheckout(sessionId);
-    expect((await server.sendPaymentEvent('checkout.session.completed', session)).status).toBe(200);
     await page.goto(String(created?.success_url));
+    await page.getByText('Thank you! Your payment went through. Your plan is being updated…').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect((await server.sendPaymentEvent('checkout.session.completed', session)).status).toBe(200);
+    await page.getByText('Your plan is updated.').waitFor();
     const after = page.getByRole('dialog', { name: 'Choose a plan' });
     await after.getByText('You are on the Solo plan.').waitFor();
     await after.getByRole('region', { name: 'Solo plan' }).getByText('Current plan').waitFor();
     await screenshot(page, 'plan-chooser-on-solo-desktop');
     expect(await accessibilityProblems(page, 'chooser 1366px')).toEqual([]);
+
+    // The card is changed on the provider's hosted billing portal, which comes back to the account page.
+    await context.route('https://billing.stripe.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Billing</title><h1>Billing portal</h1></html>',
+      }),
+    );
+    await page.goto('/my/account');
+    await page.getByRole('button', { name: 'Change payment method' }).click();
+    await page.waitForURL('https://billing.stripe.com/**');
+    const [portal] = server.payments.requestsFor('billingPortal.sessions.create');
+    expect(portal?.params.return_url).toBe(`${server.baseUrl}/my/account`);
 
     await page.goto('/my/account');
     await page.getByRole('button', { name: 'Cancel plan' }).click();
