@@ -1,8 +1,28 @@
-import { ADMIN_ROLE } from '@meetwell/domain';
+import {
+  ADMIN_ROLE,
+  type ItemKind,
+  PLAN_FEATURE_MESSAGES,
+  type PlanFeature,
+  planAllows,
+} from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { calendars, memberships } from '../db/schema';
+import {
+  agendaItems,
+  calendars,
+  meetings,
+  memberships,
+  objectives,
+  preworkItems,
+  wellnessBlocks,
+} from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
+
+/**
+ * Who may do what: the one module the routes and use cases ask. Things a person owns (meetings, their items,
+ * calendars, Wellness blocks) answer 404 to anyone else, exactly like a missing id, so ids cannot be probed;
+ * team roles and plan gates answer 403 with a reason.
+ */
 
 /**
  * Who may do what on a team: the one place the server reads roles. A member without a role is a User; the
@@ -80,10 +100,7 @@ export async function lockTeamAdmins(db: Pick<Database, 'select'>, companyId: st
   return rows.map((row) => row.userId);
 }
 
-/**
- * A calendar of this user, or a 404: another person's calendar id answers exactly like a missing one, so ids
- * cannot be probed.
- */
+/** A calendar of this user, or a 404. */
 export async function ownCalendar(db: Pick<Database, 'select'>, userId: string, calendarId: string) {
   const [row] = await db
     .select()
@@ -92,4 +109,50 @@ export async function ownCalendar(db: Pick<Database, 'select'>, userId: string, 
     .limit(1);
   if (!row) throw notFound('calendar');
   return row;
+}
+
+/** A meeting of this user (not deleted), or a 404. */
+export async function ownMeeting(db: Pick<Database, 'select'>, userId: string, meetingId: string) {
+  const [row] = await db
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.id, meetingId), eq(meetings.userId, userId)))
+    .limit(1);
+  if (!row || row.status === 'deleted') throw notFound('meeting');
+  return row;
+}
+
+const itemTables = {
+  agenda_items: agendaItems,
+  objectives,
+  prework_items: preworkItems,
+} as const satisfies Record<ItemKind, unknown>;
+
+/** An item (agenda item, objective, prework) of one of this user's meetings, not deleted, or a 404. */
+export async function ownItem(db: Pick<Database, 'select'>, userId: string, kind: ItemKind, itemId: string) {
+  const table = itemTables[kind];
+  const [row] = await db
+    .select({ item: table, meetingUserId: meetings.userId })
+    .from(table)
+    .innerJoin(meetings, eq(meetings.id, table.meetingId))
+    .where(eq(table.id, itemId))
+    .limit(1);
+  if (!row || row.meetingUserId !== userId || row.item.status === 'deleted')
+    throw notFound(kind.replace(/_/g, ' ').replace(/s$/, ''));
+  return row.item;
+}
+
+/** A Wellness block of this user, or a 404. */
+export async function ownWellnessBlock(db: Pick<Database, 'select'>, userId: string, blockId: string) {
+  const [block] = await db
+    .select()
+    .from(wellnessBlocks)
+    .where(and(eq(wellnessBlocks.id, blockId), eq(wellnessBlocks.userId, userId)));
+  if (!block) throw notFound('Wellness block');
+  return block;
+}
+
+/** A plan gate: a 403 with the plan's reason unless the plan (id) includes the feature. */
+export function requirePlanAllows(plan: string | null | undefined, feature: PlanFeature): void {
+  if (!planAllows(plan, feature)) throw forbidden(PLAN_FEATURE_MESSAGES[feature]);
 }

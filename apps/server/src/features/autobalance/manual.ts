@@ -1,10 +1,6 @@
-import {
-  type NonComplianceAction,
-  PLAN_FEATURE_MESSAGES,
-  planAllows,
-  takeActionRefusal,
-} from '@meetwell/domain';
+import { type NonComplianceAction, takeActionRefusal } from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
+import { requirePlanAllows } from '../../auth/policies';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { actions, meetings } from '../../db/schema';
@@ -36,9 +32,7 @@ export async function chooseManualAction(
   if (choice !== 'do_nothing') {
     const context = await loadUserContext(ctx, user.id);
     if (!context) throw new AppError('not_found', 'The user does not exist.');
-    if (!planAllows(context.plan, 'manual_actions')) {
-      throw new AppError('forbidden', PLAN_FEATURE_MESSAGES.manual_actions);
-    }
+    requirePlanAllows(context.plan, 'manual_actions');
     const around = await loadMeetingsAround(ctx, context, {
       from: meeting.startsAt,
       to: meeting.endsAt,

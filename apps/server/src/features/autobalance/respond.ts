@@ -1,5 +1,6 @@
 import { findMeetingConflicts, isPaidPlan } from '@meetwell/domain';
 import { and, eq, gt } from 'drizzle-orm';
+import { ownMeeting } from '../../auth/policies';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { ProviderError } from '../../calendars/types';
 import type { AppContext } from '../../context';
@@ -8,7 +9,6 @@ import { AppError } from '../../http/errors';
 import { hashToken } from '../../lib/crypto';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
-import { findOwnMeeting } from '../meetings/queries';
 import { closeAction, enqueueActionEmail } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';
 import { recordOwnResponse } from './own-response';
@@ -22,7 +22,7 @@ import { actionsSharingMail } from './team-occurrence';
  * (SCORING.md §6): 409.
  */
 export async function acceptMeeting(ctx: AppContext, user: UserRow, meetingId: string) {
-  const meeting = await findOwnMeeting(ctx.db, user.id, meetingId);
+  const meeting = await ownMeeting(ctx.db, user.id, meetingId);
   const context = await loadUserContext(ctx, user.id);
   if (context && isPaidPlan(context.plan) && context.effective.action.meeting_conflict === 'block') {
     const around = await loadMeetingsAround(ctx, context, {

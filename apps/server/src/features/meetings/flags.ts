@@ -1,6 +1,7 @@
 import { canChooseIntention, MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { ownMeeting } from '../../auth/policies';
 import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
@@ -10,7 +11,6 @@ import { broadcastToUser } from '../../realtime/broadcast';
 import { chooseManualAction } from '../autobalance/manual';
 import { convertMeetingToBlock } from '../wellness-blocks/service';
 import { presentMeetings } from './presenter';
-import { findOwnMeeting } from './queries';
 
 const userMeetingAttributes = z.union([
   z.object({ skip_evaluation: z.boolean() }).strict(),
@@ -35,7 +35,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
       const attributes = request.body.data.attributes;
       if ('skip_evaluation' in attributes) {
         await ctx.db
@@ -68,7 +68,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
       const attributes = request.body.data.attributes;
       if ('intention' in attributes) {
         if (!canChooseIntention(meeting, user.email)) {

@@ -1,12 +1,13 @@
 import { SETTING_LABELS } from '@meetwell/domain';
 import { z } from 'zod';
+import { ownMeeting } from '../../auth/policies';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, JSON_API, resource } from '../../http/jsonapi';
 import { currentWeek, parsePeriod, periodQuerySchema } from '../../http/period';
 import { listMeetingsJson } from './list-json';
 import { presentMeetings } from './presenter';
-import { findOwnMeeting, isFirstSyncRunning } from './queries';
+import { isFirstSyncRunning } from './queries';
 import { preferredEncoding, weekCacheOf } from './week-cache';
 
 /** What one read of a period may return; a busier period is asked for in shorter ones. */
@@ -71,7 +72,7 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
 
   const showMeeting = async (request: { params: { id: string } } & Parameters<typeof requireAuth>[0]) => {
     const { user } = requireAuth(request);
-    const row = await findOwnMeeting(ctx.db, user.id, request.params.id);
+    const row = await ownMeeting(ctx.db, user.id, request.params.id);
     const [presented] = await presentMeetings(ctx.db, [row]);
     return document(presented);
   };
@@ -91,7 +92,7 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     { schema: { tags: ['meetings'], summary: "A meeting's evaluation", params: idParams } },
     async (request) => {
       const { user } = requireAuth(request);
-      const m = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const m = await ownMeeting(ctx.db, user.id, request.params.id);
       return document(
         resource('evaluations', m.id, {
           score: m.score,
@@ -114,7 +115,7 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     { schema: { tags: ['meetings'], summary: 'Per-rule results of a meeting, as a list', params: idParams } },
     async (request) => {
       const { user } = requireAuth(request);
-      const m = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const m = await ownMeeting(ctx.db, user.id, request.params.id);
       const results = m.evaluation?.results ?? {};
       return document(
         Object.entries(results).map(([rule, r]) =>

@@ -1,15 +1,9 @@
-import {
-  INVALID_EMAIL_DIALOG,
-  isValidEmail,
-  normalizeEmail,
-  PLAN_FEATURE_MESSAGES,
-  planAllows,
-} from '@meetwell/domain';
+import { INVALID_EMAIL_DIALOG, isValidEmail, normalizeEmail } from '@meetwell/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { lockTeamAdmins, requireTeamAdmin, teamRoleOf } from '../../auth/policies';
+import { isTeamAdmin, lockTeamAdmins, requirePlanAllows, requireTeamAdmin } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import { invites, memberships, users } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { type DeliveryResult, deliverEmail, RetryableMailError } from '../mail/deliver';
 import { inviteEmail } from '../mail/templates/invite';
@@ -71,8 +65,7 @@ export async function createInvite(
 ): Promise<{ invite: InviteRow; mail: DeliveryResult }> {
   await requireTeamAdmin(ctx.db, admin.id, admin.companyId, INVITES_MESSAGE);
   const companyId = admin.companyId!;
-  if (!planAllows(await companyPlan(ctx.db, companyId), 'team_management'))
-    throw forbidden(PLAN_FEATURE_MESSAGES.team_management);
+  requirePlanAllows(await companyPlan(ctx.db, companyId), 'team_management');
   if (!isValidEmail(address))
     throw new AppError('unprocessable', [
       { detail: INVALID_EMAIL_DIALOG.message, pointer: '/data/attributes/email' },
@@ -165,7 +158,7 @@ async function joinWithExistingAccount(ctx: AppContext, user: UserRow, invite: I
   }
   const now = ctx.now();
   const moved = await ctx.db.transaction(async (tx) => {
-    if (from && (await teamRoleOf(tx, user.id, from)) === 'admin') {
+    if (from && (await isTeamAdmin(tx, user.id, from))) {
       const admins = await lockTeamAdmins(tx, from);
       if (admins.length === 1 && (await memberCount(tx, from)) > 1) {
         throw new AppError(

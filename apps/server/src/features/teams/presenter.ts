@@ -1,5 +1,4 @@
-import { ADMIN_ROLE } from '@meetwell/domain';
-import { teamRoleOfMembership } from '../../auth/policies';
+import { membershipRoleFor, teamRoleOfMembership } from '../../auth/policies';
 import type { invites } from '../../db/schema';
 import { resource } from '../../http/jsonapi';
 import { type CompanyRow, displayName, type MemberRow } from './queries';
@@ -25,7 +24,7 @@ export function presentMembership(member: MemberRow) {
     user_id: member.userId,
     name: displayName(member),
     email: member.email,
-    role: teamRoleOfMembership(member.role) === 'admin' ? ADMIN_ROLE : null,
+    role: membershipRoleFor(teamRoleOfMembership(member.role)),
     profile_image: member.profileImage,
   });
 }

@@ -1,8 +1,8 @@
-import { ActionSettingsPatchSchema } from '@meetwell/domain';
+import { ActionSettingsPatchSchema, ADMIN_ROLE } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { setSessionCookies } from '../../auth/cookies';
-import { requireTeamAdmin, requireTeamMember } from '../../auth/policies';
+import { requireTeamAdmin, requireTeamMember, teamRoleOfMembership } from '../../auth/policies';
 import { createSession } from '../../auth/sessions';
 import { companies, memberships } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
@@ -118,7 +118,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         params: memberParams,
         body: resourceBody(
           'memberships',
-          z.object({ role: z.enum(['billing_admin', 'user']).nullable() }).strict(),
+          z.object({ role: z.enum([ADMIN_ROLE, 'user']).nullable() }).strict(),
         ),
       },
     },
@@ -128,7 +128,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         teamId: request.params.id,
         actorId: user.id,
         memberId: request.params.memberId,
-        role: request.body.data.attributes.role === 'billing_admin' ? 'admin' : 'user',
+        role: teamRoleOfMembership(request.body.data.attributes.role),
       });
       return document(presentMembership(member));
     },

@@ -1,13 +1,13 @@
 import { DAY_MS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ownMeeting } from '../../auth/policies';
 import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
 import { parseZonedPeriod, periodBound, zonedPeriodQuerySchema } from '../../http/period';
-import { findOwnMeeting } from '../meetings/queries';
 import { presentBlock } from './presenter';
 import {
   type BlockInput,
@@ -196,7 +196,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { meeting_id, start, end } = request.body.data.attributes;
-      const meeting = await findOwnMeeting(ctx.db, user.id, meeting_id);
+      const meeting = await ownMeeting(ctx.db, user.id, meeting_id);
       const block = await convertMeetingToBlock(ctx, user, meeting);
       const now = ctx.now();
       const range = parseZonedPeriod(
@@ -288,7 +288,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
       const now = ctx.now();
       const { block: shape } = blockFromMeeting(meeting, user, await seriesOccurrences(ctx, meeting));
       const preview = { ...shape, readOnly: false, providerEventId: null };
