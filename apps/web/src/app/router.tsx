@@ -146,7 +146,7 @@ export const routes: RouteObject[] = [
           {
             path: 'choose-plan',
             lazy: page(
-              () => import('../features/plans/ChoosePlanPage'),
+              () => import('../features/billing/ChoosePlanPage'),
               (m) => m.ChoosePlanPage,
             ),
           },

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { PlanChooserModal } from '../plans/PlanChooserModal';
+import { PlanChooserModal } from '../billing/PlanChooserModal';
 import { NotFoundPage } from '../status/NotFoundPage';
 import { WellnessBlockDrawerRoute } from '../wellness-blocks/WellnessBlockDrawer';
 import { WellnessBlocksList } from '../wellness-blocks/WellnessBlocksList';

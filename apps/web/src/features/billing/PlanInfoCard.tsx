@@ -16,8 +16,8 @@ import {
   trialCountdownLabel,
   trialDaysLeft,
 } from '../../session/user';
-import { PLAN_ENDED_TEXT, TRIAL_ENDED_TEXT } from '../plans/PlanChooser';
 import { type Subscription, useBillingPortal, useCancelPlan, useSubscription } from './api';
+import { PLAN_ENDED_TEXT, TRIAL_ENDED_TEXT } from './PlanChooser';
 import { planEndsText } from './PlanEndingBanner';
 import { hasPaidSubscription, isPlanEnding, planDaysLeft } from './subscription';
 

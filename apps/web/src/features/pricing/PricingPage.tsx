@@ -1,7 +1,7 @@
 import { Box, Container } from '@mantine/core';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
-import { PlanChooser } from '../plans/PlanChooser';
+import { PlanChooser } from '../billing/PlanChooser';
 import { RoiCalculator } from '../review/RoiCalculator';
 
 export function PricingPage() {

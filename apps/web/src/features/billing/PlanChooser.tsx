@@ -37,7 +37,7 @@ import {
   mustChoosePlan,
   trialDaysLeft,
 } from '../../session/user';
-import { isBillingNotConfigured, useCheckout, useSubscription } from '../billing/api';
+import { isBillingNotConfigured, useCheckout, useSubscription } from './api';
 
 export const TEAM_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Team plan')}`;
 export const BILLING_NOT_CONFIGURED_TITLE = 'Billing is not configured on this server.';

@@ -17,9 +17,9 @@ import {
   userDocument,
   visibleToasts,
 } from '../../test/utils';
-import { subscriptionDocument } from '../billing/testing/subscriptionDocument';
 import { ChoosePlanPage } from './ChoosePlanPage';
 import { PlanChooser } from './PlanChooser';
+import { subscriptionDocument } from './testing/subscriptionDocument';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
