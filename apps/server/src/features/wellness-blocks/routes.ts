@@ -1,7 +1,7 @@
 import { DAY_MS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ownMeeting } from '../../auth/policies';
+import { ownMeeting, ownWellnessBlock } from '../../auth/policies';
 import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { meetings } from '../../db/schema';
@@ -15,7 +15,6 @@ import {
   convertMeetingToBlock,
   createWellnessBlock,
   deleteWellnessBlock,
-  findOwnBlock,
   makeBlockWeekly,
   occurrencesByBlock,
   type SavedBlock,
@@ -124,7 +123,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
     { schema: { tags: ['wellness blocks'], summary: 'One Wellness block', params: idParams } },
     async (request) => {
       const { user } = requireAuth(request);
-      const block = await findOwnBlock(ctx, user.id, request.params.id);
+      const block = await ownWellnessBlock(ctx.db, user.id, request.params.id);
       return present(ctx, user, { block, calendar: { status: 'none' } });
     },
   );

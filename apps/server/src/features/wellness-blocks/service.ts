@@ -17,10 +17,11 @@ import {
   wellnessCategoryFromTitle,
 } from '@meetwell/domain';
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { ownWellnessBlock } from '../../auth/policies';
 import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
 import { calendars, meetings, type users, wellnessBlocks } from '../../db/schema';
-import { AppError, type ErrorIssue, forbidden, notFound } from '../../http/errors';
+import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
 import { refreshSlackSnooze } from '../slack/snooze';
 import { type BlockRow, type CalendarWriteStatus, deleteBlockEvent, writeBlockEvent } from './calendar-event';
 
@@ -150,15 +151,6 @@ async function userBlocks(ctx: AppContext, userId: string) {
     .orderBy(asc(wellnessBlocks.createdAt));
 }
 
-export async function findOwnBlock(ctx: AppContext, userId: string, id: string) {
-  const [block] = await ctx.db
-    .select()
-    .from(wellnessBlocks)
-    .where(and(eq(wellnessBlocks.id, id), eq(wellnessBlocks.userId, userId)));
-  if (!block) throw notFound('Wellness block');
-  return block;
-}
-
 /** After any change: every meeting of the user is scored again (and auto-balance decides again), DnD follows. */
 async function afterChange(ctx: AppContext, user: UserRow) {
   await ctx.jobs.enqueue('reevaluate_user', { userId: user.id }, { jobKey: reevaluateUserJobKey(user.id) });
@@ -210,7 +202,7 @@ export async function updateWellnessBlock(
   input: BlockInput,
 ): Promise<SavedBlock> {
   const now = ctx.now();
-  const block = await findOwnBlock(ctx, user.id, id);
+  const block = await ownWellnessBlock(ctx.db, user.id, id);
   assertEditable(block, now);
   const others = existingShapes(await userBlocks(ctx, user.id), user.timeZone, now);
   const merged: BlockInput = {
@@ -247,7 +239,7 @@ export async function updateWellnessBlock(
  */
 export async function makeBlockWeekly(ctx: AppContext, user: UserRow, id: string): Promise<SavedBlock> {
   const now = ctx.now();
-  const block = await findOwnBlock(ctx, user.id, id);
+  const block = await ownWellnessBlock(ctx.db, user.id, id);
   if (block.readOnly) throw forbidden('This Wellness block is read-only.');
   if (!block.deleteOnly)
     throw forbidden('Only Wellness blocks made from a calendar event can be made weekly.');
@@ -301,7 +293,7 @@ export async function deleteWellnessBlock(
   user: UserRow,
   id: string,
 ): Promise<CalendarWriteStatus> {
-  const block = await findOwnBlock(ctx, user.id, id);
+  const block = await ownWellnessBlock(ctx.db, user.id, id);
   if (block.readOnly) throw forbidden('This Wellness block is read-only.');
   const removed = await deleteBlockEvent(ctx, block);
   await ctx.db
