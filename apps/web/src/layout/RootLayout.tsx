@@ -3,11 +3,11 @@ import { Outlet, useLocation } from 'react-router';
 import { RealtimeBridge } from '../realtime/RealtimeBridge';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LoginModal } from './LoginModal';
 import { NavigationProgress } from './NavigationProgress';
 import { isAppPath } from './navigation';
 import { ReferralCapture } from './ReferralCapture';
 import { ScrollReset } from './ScrollReset';
+import { SignInDialog } from './SignInDialog';
 
 /** Shared by public and app pages: header, page, footer (hidden under /my), sign-in modal. */
 export function RootLayout() {
@@ -23,7 +23,7 @@ export function RootLayout() {
         <Outlet />
       </Box>
       {!isAppPath(pathname) && <Footer />}
-      <LoginModal />
+      <SignInDialog />
     </>
   );
 }

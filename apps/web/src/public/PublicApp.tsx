@@ -1,18 +1,17 @@
 import { Box, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { Footer } from '../layout/Footer';
 import classes from '../layout/Header.module.css';
 import { ReferralCapture } from '../layout/ReferralCapture';
-import { useLoginModal } from '../layout/useLoginModal';
+import { SignInDialog } from '../layout/SignInDialog';
 import { VisitorBar } from '../layout/VisitorBar';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { PublicPageProvider } from './navigation';
 import { useToasterWanted } from './queryClient';
 
-// The sign-in dialog is only downloaded when it is opened (?login=true), the toaster on the first toast.
-const LoginModal = lazy(() => import('../layout/LoginModal').then((m) => ({ default: m.LoginModal })));
+// The toaster is only downloaded for the first toast.
 const LazyToaster = lazy(() => import('./Toaster'));
 
 function Toaster() {
@@ -21,21 +20,6 @@ function Toaster() {
   return (
     <Suspense fallback={null}>
       <LazyToaster />
-    </Suspense>
-  );
-}
-
-function SignInDialog() {
-  const { opened } = useLoginModal();
-  // Kept once loaded, so that closing it plays its closing transition.
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (opened) setWanted(true);
-  }, [opened]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginModal />
     </Suspense>
   );
 }

@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurePageWeights, overBudget } from '../../bench/budgets';
+import { baseUrl, launch, newPage } from './browser';
+
+// The public site as a light, pre-rendered site (docs/decisions.md, "Public site: pre-rendered pages and a
+// light entry"): its HTML paints before any script, hydration is clean, and every page keeps its budget.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each public page's main heading, as the pre-rendered HTML writes it. */
+const HEADINGS: Record<string, string> = {
+  '/': 'Healthy meetings, balanced calendars.',
+  '/pricing': 'Our plans',
+  '/faq': 'Frequently asked questions',
+  '/blog': 'Blog',
+  '/blog/2': 'Blog',
+  '/blog/manifesto': 'Our manifesto: meetings should earn their place',
+  '/help': 'Help and support',
+  '/privacy': 'Privacy policy',
+  '/terms': 'Terms of service',
+  '/dpa': 'Data processing agreement',
+  '/security': 'Security',
+  '/referrals': 'Referrals',
+};
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/<!-- -->/g, '')
+    .trim();
+
+describe('the public site, pre-rendered and light', () => {
+  it('keeps every page within its JavaScript budget (public pages < 150 kB gzip, the app shell < 350 kB)', () => {
+    const weights = measurePageWeights();
+    expect(weights.length).toBeGreaterThan(10);
+    expect(overBudget(weights)).toEqual([]);
+  });
+
+  it('serves each public page with its main heading in the HTML, before any script runs', async () => {
+    const { page, context } = await newPage(browser);
+    for (const [path, heading] of Object.entries(HEADINGS)) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1];
+      expect(h1 && text(h1), path).toBe(heading);
+      // The light entry, not the app's.
+      expect(html, path).toMatch(/<script type="module"[^>]+src="\/assets\/public-/);
+    }
+    await context.close();
+  });
+
+  it('shows the main heading with JavaScript turned off', async () => {
+    const withoutScripts = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await withoutScripts.newPage();
+    for (const path of ['/', '/pricing', '/faq', '/blog']) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1 });
+      expect(await heading.isVisible(), path).toBe(true);
+      expect((await heading.textContent())?.trim(), path).toBe(HEADINGS[path]);
+    }
+    await withoutScripts.close();
+  });
+
+  it('hydrates every public page without a warning or an error in the console', async () => {
+    const { page, context } = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    for (const path of [...Object.keys(HEADINGS), '/blog?filter=memes', '/?ref=abc']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('paints the home page in under a second', async () => {
+    const { page, context } = await newPage(browser);
+    // A warm server (the first request of a run reads the files from disk), a cold browser cache.
+    await page.request.get('/');
+    await page.goto('/');
+    // Run in the page (a string: this file's types are Node's, whose performance has no paint entries).
+    const fcp = await page.evaluate<number | undefined>(
+      "performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime",
+    );
+    expect(fcp).toBeDefined();
+    expect(fcp).toBeLessThan(1000);
+    await context.close();
+  });
+
+  it('opens the app from the header once a signed-in person is known (rendered signed out)', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/pricing');
+    await expect.poll(() => page.getByRole('button', { name: 'Log in / Sign up' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Log in / Sign up' }).click();
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL('**/my/review/you', { timeout: 60_000 });
+    await page.goto('/pricing');
+    await expect.poll(() => page.getByRole('link', { name: 'Open MeetWell' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Open MeetWell' }).click();
+    await page.waitForURL('**/my/review/you');
+    await context.close();
+  });
+});
