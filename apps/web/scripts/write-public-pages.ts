@@ -3,18 +3,45 @@
 // pre-rendered HTML of each public page (`bodies`, by path), which the server puts into public.html's
 // <div id="root"> so the page paints before any script runs.
 // Run by `npm run build` after the three `vite build`s (vite.config.ts).
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const renderer = fileURLToPath(new URL('../node_modules/.prerender/prerender.js', import.meta.url));
 if (!existsSync(renderer)) throw new Error('Run `vite build --mode prerender` first.');
-const { prerenderedPaths, publicPages, renderPublicPage } = (await import(
+const { pageModule, prerenderedPaths, publicPages, renderPublicPage } = (await import(
   pathToFileURL(renderer).href
 )) as typeof import('../src/public/prerender');
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+const manifest = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../dist/.vite/public-manifest.json', import.meta.url)), 'utf8'),
+) as Manifest;
+
+/** The chunk files a manifest key loads, with its static imports. */
+function closure(key: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [key];
+  while (stack.length) {
+    const next = stack.pop() as string;
+    const chunk = manifest[next];
+    if (!chunk || seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return new Set([...seen].map((k) => `/${manifest[k]?.file}`));
+}
+
+/** The page's scripts the entry does not already load: fetched at once rather than after the entry ran. */
+function pageScripts(path: string): string[] {
+  const module = pageModule(path);
+  if (!module || !manifest[module]) throw new Error(`${path}: ${module} is not in the public manifest`);
+  const entry = closure('public.html');
+  return [...closure(module)].filter((file) => !entry.has(file));
+}
 
 const target = fileURLToPath(new URL('../dist/public-pages.json', import.meta.url));
 const pages = publicPages();
 const bodies: Record<string, string> = {};
-for (const path of prerenderedPaths()) bodies[path] = await renderPublicPage(path);
+for (const path of prerenderedPaths()) bodies[path] = await renderPublicPage(path, pageScripts(path));
 writeFileSync(target, `${JSON.stringify({ pages, bodies })}\n`);
 console.log(`public-pages.json: ${pages.length} pages, ${Object.keys(bodies).length} pre-rendered`);

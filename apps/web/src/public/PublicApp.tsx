@@ -1,6 +1,7 @@
 import { Box, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { preloadModule } from 'react-dom';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { Footer } from '../layout/Footer';
 import classes from '../layout/Header.module.css';
@@ -51,13 +52,18 @@ export function PublicApp({
   path,
   params,
   queryClient,
+  preload = [],
 }: {
   Page: ComponentType;
   /** The page's path: what was pre-rendered. */
   path: string;
   params: Record<string, string>;
   queryClient: QueryClient;
+  /** Scripts for the HTML to fetch at once (the pre-renderer gives the page's chunks). */
+  preload?: string[];
 }) {
+  // Rendered on the server as <link rel="modulepreload">, which React leaves out of hydration.
+  for (const href of preload) preloadModule(href);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toaster />

@@ -14,13 +14,27 @@ export function prerenderedPaths(): string[] {
   return [...publicPages().map((page) => page.path), ...more].filter((path) => matchPublicPage(path));
 }
 
-/** The body of <div id="root"> for one public page. */
-export async function renderPublicPage(path: string): Promise<string> {
+/** The page's module (its chunk's key in the build's manifest). */
+export function pageModule(path: string): string | null {
+  return matchPublicPage(path)?.module ?? null;
+}
+
+/**
+ * The body of <div id="root"> for one public page. `preload`: the page's own scripts, which the HTML asks
+ * for at once (<link rel="modulepreload">) instead of after the entry has run.
+ */
+export async function renderPublicPage(path: string, preload: string[] = []): Promise<string> {
   const match = matchPublicPage(path);
   if (!match) throw new Error(`${path} is not a public page`);
   const Page = await match.load();
   return renderToString(
-    <PublicApp Page={Page} path={match.path} params={match.params} queryClient={createPublicQueryClient()} />,
+    <PublicApp
+      Page={Page}
+      path={match.path}
+      params={match.params}
+      queryClient={createPublicQueryClient()}
+      preload={preload}
+    />,
   );
 }
 
