@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -9,8 +9,37 @@ import type { Config } from '../config';
  * explorer (when served) loads only its own files and lives under the same policy.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = await securityHeaders(config);
+  // The same headers on every answer: set as computed once (the plugin builds its middleware, and parses the
+  // policy again, on every request).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers the plugin sets with our options, read off one answer of a throwaway instance. */
+async function securityHeaders(config: Config): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, helmetOptions(config));
+  probe.get('/', async () => 'ok');
+  const plain = Fastify();
+  plain.get('/', async () => 'ok');
+  const [secured, bare] = await Promise.all([
+    probe.inject({ method: 'GET', url: '/' }),
+    plain.inject({ method: 'GET', url: '/' }),
+  ]);
+  await Promise.all([probe.close(), plain.close()]);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(secured.headers)) {
+    if (!(name in bare.headers) && value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+function helmetOptions(config: Config): FastifyHelmetOptions {
   const https = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,5 +69,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Profile pictures from other origins must still load.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  };
 }

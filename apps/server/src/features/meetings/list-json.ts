@@ -42,7 +42,15 @@ const dialect = new PgDialect();
 export function meetingsListQuery(userId: string, from: Date, to: Date, limit: number): SQL {
   return sql`
     with m as (
-      select m.* from meetings m
+      -- Only the columns the document shows (the CTE is read twice, so PostgreSQL materialises what it names).
+      select m.id, m.calendar_id, m.summary, m.description, m.location, m.conference_url, m.starts_at,
+             m.ends_at, m.all_day, m.recurring_meeting, m.status, m.score, m.quality_label, m.evaluation,
+             m.attendees_count, m.organizer_email, m.organizer_domain, m.organizer_name, m.response_status,
+             m.user_optional, m.cost, m.duration_seconds, m.intention, m.category, m.skip_evaluation,
+             m.maybe_wellness_block, m.maybe_wellness_block_category, m.wellness_block_id,
+             m.event_report_card_id, m.non_compliance_action, m.compliant, m.compliance_deadline,
+             m.edit_permission
+        from meetings m
         join calendars c on c.id = m.calendar_id
        where m.user_id = ${userId} and c.watching
          and m.status not in ('deleted', 'cancelled')

@@ -216,6 +216,19 @@ export function cacheWeeks(pubsub: PubSub, options: WeekCacheOptions = {}): () =
  */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  const key = String(header);
+  const known = encodingByHeader.get(key);
+  if (known !== undefined) return known;
+  const chosen = chooseEncoding(key);
+  // Clients send a handful of distinct headers; the bound only guards against a client inventing many.
+  if (encodingByHeader.size >= 100) encodingByHeader.clear();
+  encodingByHeader.set(key, chosen);
+  return chosen;
+}
+
+const encodingByHeader = new Map<string, Encoding | null>();
+
+function chooseEncoding(header: string): Encoding | null {
   const accepted = new Set<string>();
   for (const part of String(header).toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
