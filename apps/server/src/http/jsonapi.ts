@@ -3,8 +3,8 @@ import { ERROR_STATUS, type ErrorCode, type ErrorIssue } from './errors';
 
 export const JSON_API = 'application/vnd.api+json';
 
-export type Resource<A = Record<string, unknown>> = {
-  type: string;
+export type Resource<A = Record<string, unknown>, T extends string = string> = {
+  type: T;
   id: string;
   attributes: A;
   relationships?: Record<
@@ -14,12 +14,13 @@ export type Resource<A = Record<string, unknown>> = {
   links?: Record<string, string>;
 };
 
-export function resource<A>(
-  type: string,
+/** The type stays a literal, so a presented resource is checked against the contract's schema. */
+export function resource<A, const T extends string = string>(
+  type: T,
   id: string,
   attributes: A,
-  extra: Partial<Resource<A>> = {},
-): Resource<A> {
+  extra: Pick<Resource<A>, 'relationships' | 'links'> = {},
+): Resource<A, T> {
   return { type, id, attributes, ...extra };
 }
 

@@ -4,6 +4,7 @@
  * validation outside production). Schemas only, no I/O.
  */
 export * from './calendars';
+export * from './daily-reports';
 export * from './jsonapi';
 export * from './meetings';
 export * from './settings';

@@ -173,13 +173,14 @@ export const meetingListDocument = documentSchema(
 /** GET /meetings/:id, /users/meetings/:id, and the PATCH answers of a meeting. */
 export const meetingDocument = documentSchema(meetingResource);
 
+const itemChangeMeta = z.object({ meeting: meetingResource });
+
 /** An item change answers with the item and, in meta, the meeting re-scored after it. */
-export function itemChangeDocument<K extends ItemKind>(kind: K) {
-  return documentSchema(
-    resourceSchema(kind, itemAttributesByKind[kind]),
-    z.object({ meeting: meetingResource }),
-  );
-}
+export const itemChangeDocuments = {
+  agenda_items: documentSchema(resourceSchema('agenda_items', agendaItemAttributes), itemChangeMeta),
+  objectives: documentSchema(resourceSchema('objectives', objectiveAttributes), itemChangeMeta),
+  prework_items: documentSchema(resourceSchema('prework_items', preworkItemAttributes), itemChangeMeta),
+};
 
 /** GET /meetings/:id/evaluation */
 export const evaluationDocument = documentSchema(

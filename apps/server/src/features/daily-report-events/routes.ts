@@ -1,9 +1,9 @@
-import { letterGrade } from '@meetwell/domain';
+import { dailyReportDocument, letterGrade } from '@meetwell/domain';
 import { z } from 'zod';
+import { ownMeeting } from '../../auth/policies';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
-import { findOwnMeeting } from '../meetings/queries';
 import { dayReport } from './day-report';
 import { parseReportMarker } from './report-event';
 import { reportZone } from './schedule';
@@ -22,11 +22,12 @@ export const dailyReportEventRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['meetings'],
         summary: "The day's report behind a daily report event",
         params: idParams,
+        response: { 200: dailyReportDocument },
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
       const marker = parseReportMarker(meeting.eventReportCardId);
       if (!marker || marker.userId !== user.id) {
         throw new AppError('conflict', 'This meeting is not one of your daily report events.');

@@ -1,15 +1,14 @@
-import { type ItemKind, itemChangeDocument, type MeetingResource } from '@meetwell/domain';
+import { type ItemKind, itemChangeDocuments, type MeetingResource } from '@meetwell/domain';
 import { and, eq, max } from 'drizzle-orm';
 import { z } from 'zod';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
+import { ownItem, ownMeeting } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
-import { notFound } from '../../http/errors';
 import { resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { presentAgendaItem, presentMeetings, presentObjective, presentPreworkItem } from './presenter';
-import { findOwnMeeting } from './queries';
 
 /**
  * Agenda items, objectives and pre-work items of a meeting: added, edited, reordered and deleted (status
@@ -85,26 +84,25 @@ const toColumns = (attributes: Record<string, unknown>) => {
   return out;
 };
 
-/** An item as the contract's resource of its kind (`{ type, id, attributes }`), told apart by its columns. */
-export function presentItem(row: ItemRow) {
+/**
+ * What an item change answers: the item as the contract's resource of its kind (told apart by its columns),
+ * and the meeting re-scored after it.
+ */
+function itemDocument(row: ItemRow, meeting: MeetingResource) {
+  const meta = { meeting };
   if ('durationInMins' in row) {
     const { id, ...attributes } = presentAgendaItem(row);
-    return { type: 'agenda_items' as const, id, attributes };
+    return { data: { type: 'agenda_items' as const, id, attributes }, meta };
   }
   if ('url' in row) {
     const { id, ...attributes } = presentPreworkItem(row);
-    return { type: 'prework_items' as const, id, attributes };
+    return { data: { type: 'prework_items' as const, id, attributes }, meta };
   }
   const { id, ...attributes } = presentObjective(row);
-  return { type: 'objectives' as const, id, attributes };
+  return { data: { type: 'objectives' as const, id, attributes }, meta };
 }
 
-/** What an item change answers: the item, and the meeting re-scored after it. */
-const itemDocument = (row: ItemRow, meeting: MeetingResource) => ({
-  data: presentItem(row),
-  meta: { meeting },
-});
-
+/** Re-scores the meeting, tells the user's other sessions, and answers with the item and the meeting. */
 async function afterChange(
   ctx: AppContext,
   userId: string,
@@ -116,27 +114,15 @@ async function afterChange(
   await reevaluateMeetings(ctx, userId, [meetingId]);
   const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.id, meetingId));
   const [presented] = await presentMeetings(ctx.db, [meeting!]);
+  const answer = itemDocument(row, presented!);
   await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', userId, {
     type: event,
     item_type: kind,
     meeting_id: meetingId,
-    item: presentItem(row),
+    item: answer.data,
     score: meeting!.score,
   });
-  return presented!;
-}
-
-async function findOwnItem(ctx: AppContext, userId: string, kind: Kind, id: string) {
-  const { table } = kinds[kind];
-  const [row] = await ctx.db
-    .select({ item: table, meetingUserId: meetings.userId })
-    .from(table)
-    .innerJoin(meetings, eq(meetings.id, table.meetingId))
-    .where(eq(table.id, id))
-    .limit(1);
-  if (!row || row.meetingUserId !== userId || row.item.status === 'deleted')
-    throw notFound(kind.replace(/_/g, ' ').replace(/s$/, ''));
-  return row.item;
+  return answer;
 }
 
 export const itemRoutes: FeatureRoutes = (app, ctx) => {
@@ -155,12 +141,12 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
             kind,
             attributes.extend({ description: z.string().trim().min(1, 'must not be empty').max(1000) }),
           ),
-          response: { 201: itemChangeDocument(kind) },
+          response: { 201: itemChangeDocuments[kind] },
         },
       },
       async (request, reply) => {
         const { user } = requireAuth(request);
-        const meeting = await findOwnMeeting(ctx.db, user.id, request.params.id);
+        const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
         const values = toColumns(request.body.data.attributes);
         if (values.position === undefined) {
           const [last] = await ctx.db
@@ -173,8 +159,7 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           .insert(table)
           .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
           .returning();
-        const presented = await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!);
-        return reply.code(201).send(itemDocument(row!, presented));
+        return reply.code(201).send(await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!));
       },
     );
 
@@ -186,19 +171,18 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           summary: `Edit or reorder ${label}`,
           params: z.object({ id: z.uuid() }),
           body: resourceBody(kind, attributes),
-          response: { 200: itemChangeDocument(kind) },
+          response: { 200: itemChangeDocuments[kind] },
         },
       },
       async (request) => {
         const { user } = requireAuth(request);
-        const item = await findOwnItem(ctx, user.id, kind, request.params.id);
+        const item = await ownItem(ctx.db, user.id, kind, request.params.id);
         const [row] = await ctx.db
           .update(table)
           .set({ ...toColumns(request.body.data.attributes), updatedAt: ctx.now() })
           .where(eq(table.id, item.id))
           .returning();
-        const presented = await afterChange(ctx, user.id, item.meetingId, kind, 'item_updated', row!);
-        return itemDocument(row!, presented);
+        return afterChange(ctx, user.id, item.meetingId, kind, 'item_updated', row!);
       },
     );
 
@@ -209,19 +193,18 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
           tags: ['meetings'],
           summary: `Delete ${label}`,
           params: z.object({ id: z.uuid() }),
-          response: { 200: itemChangeDocument(kind) },
+          response: { 200: itemChangeDocuments[kind] },
         },
       },
       async (request) => {
         const { user } = requireAuth(request);
-        const item = await findOwnItem(ctx, user.id, kind, request.params.id);
+        const item = await ownItem(ctx.db, user.id, kind, request.params.id);
         const [row] = await ctx.db
           .update(table)
           .set({ status: 'deleted', updatedAt: ctx.now() })
           .where(eq(table.id, item.id))
           .returning();
-        const presented = await afterChange(ctx, user.id, item.meetingId, kind, 'item_deleted', row!);
-        return itemDocument(row!, presented);
+        return afterChange(ctx, user.id, item.meetingId, kind, 'item_deleted', row!);
       },
     );
   }

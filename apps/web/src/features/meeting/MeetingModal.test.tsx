@@ -16,7 +16,7 @@ import {
   visibleToasts,
 } from '../../test/utils';
 import { MeetingModal } from './MeetingModal';
-import { agendaItem, meetingFixture, meetingResource, settingsDocument } from './testing';
+import { agendaItem, agendaItemChange, meetingFixture, meetingResource, settingsDocument } from './testing';
 import type { Meeting } from './types';
 
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -180,7 +180,16 @@ describe('meeting modal: description, Required tags and attendees', () => {
   it("shows 'Required' in red on an empty required list and in green once it has items", async () => {
     setup(
       meetingFixture({
-        objectives: [{ id: 'o1', description: 'Pick a theme', position: 0, status: 'active' }],
+        objectives: [
+          {
+            id: 'o1',
+            meeting_id: 'm1',
+            description: 'Pick a theme',
+            position: 0,
+            status: 'active',
+            source: 'app',
+          },
+        ],
       }),
       {
         evaluation: { required_agenda: true, required_objectives: true, required_prework: false },
@@ -319,10 +328,8 @@ describe('meeting modal: skip, re-evaluate and live score', () => {
     const second = agendaItem({ id: 'a2', description: 'Second', position: 1 });
     const { fetchMock } = setup(meetingFixture({ agenda_items: [first, second] }), {
       handlers: {
-        'PATCH /api/v1/agenda_items/a1': () =>
-          jsonResponse(200, { data: { id: 'a1', type: 'agenda_items', attributes: first }, meta: {} }),
-        'PATCH /api/v1/agenda_items/a2': () =>
-          jsonResponse(200, { data: { id: 'a2', type: 'agenda_items', attributes: second }, meta: {} }),
+        'PATCH /api/v1/agenda_items/a1': () => jsonResponse(200, agendaItemChange(first)),
+        'PATCH /api/v1/agenda_items/a2': () => jsonResponse(200, agendaItemChange(second)),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Move down: First' }));

@@ -1,10 +1,19 @@
-import type { MeetingIntention } from '@meetwell/domain';
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import {
+  itemChangeDocuments,
+  type MeetingIntention,
+  type MeetingResource,
+  meetingDocument,
+  meetingListDocument,
+} from '@meetwell/domain';
+import { api, contractRequest, type JsonApiResource, resourceBody } from '../../api/client';
 import type { ItemKind, ItemsByKind, Meeting, MeetingAttributes } from './types';
 
-export function toMeeting(resource: JsonApiResource<MeetingAttributes>): Meeting {
+export function toMeeting(resource: Pick<MeetingResource, 'id' | 'attributes'>): Meeting {
   return { ...resource.attributes, id: resource.id };
 }
+
+/** The week's answer, or no body (204) while the period's first sync runs. */
+const meetingWeekAnswer = meetingListDocument.nullable();
 
 export interface WeekMeetings {
   /** The first sync of the period is still running (the API answered 204). */
@@ -14,15 +23,15 @@ export interface WeekMeetings {
 
 /** GET /meetings?by_period[starts_at]=&by_period[ends_at]= (204 while the period's first sync runs). */
 export async function fetchMeetingsInPeriod(startsAt: string, endsAt: string): Promise<WeekMeetings> {
-  const doc = await api.get<JsonApiResource<MeetingAttributes>[] | null>('/meetings', {
+  const doc = await api.get('/meetings', meetingWeekAnswer, {
     query: { 'by_period[starts_at]': startsAt, 'by_period[ends_at]': endsAt },
   });
-  if (doc.data === null) return { syncing: true, meetings: [] };
-  return { syncing: false, meetings: (doc.data ?? []).map(toMeeting) };
+  if (doc === null) return { syncing: true, meetings: [] };
+  return { syncing: false, meetings: doc.data.map(toMeeting) };
 }
 
 export async function fetchMeeting(id: string): Promise<Meeting> {
-  const doc = await api.get<JsonApiResource<MeetingAttributes>>(`/meetings/${encodeURIComponent(id)}`);
+  const doc = await api.get(`/meetings/${encodeURIComponent(id)}`, meetingDocument);
   return toMeeting(doc.data);
 }
 
@@ -32,14 +41,19 @@ export interface ItemChange<K extends ItemKind> {
   meeting: Meeting | null;
 }
 
-function itemChange<K extends ItemKind>(doc: {
-  data: JsonApiResource<Omit<ItemsByKind[K], 'id'>>;
-  meta: Record<string, unknown>;
-}): ItemChange<K> {
-  const meeting = doc.meta.meeting as JsonApiResource<MeetingAttributes> | undefined;
+/** The item (its kind's resource) and meta.meeting, both as the contract has them. */
+async function itemChange<K extends ItemKind>(
+  kind: K,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<ItemChange<K>> {
+  const schema = itemChangeDocuments[kind as ItemKind];
+  const doc = await contractRequest(method, path, schema, { body });
   return {
+    // The schema of `kind` read it: the item is of kind K.
     item: { ...doc.data.attributes, id: doc.data.id } as ItemsByKind[K],
-    meeting: meeting?.id ? toMeeting(meeting) : null,
+    meeting: toMeeting(doc.meta.meeting),
   };
 }
 
@@ -59,11 +73,12 @@ export async function createItem<K extends ItemKind>(
   kind: K,
   attributes: ItemAttributes,
 ): Promise<ItemChange<K>> {
-  const doc = await api.post<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
+  return itemChange(
+    kind,
+    'POST',
     `/meetings/${encodeURIComponent(meetingId)}/${kind}`,
     resourceBody(kind, attributes),
   );
-  return itemChange<K>(doc);
 }
 
 export async function updateItem<K extends ItemKind>(
@@ -71,18 +86,11 @@ export async function updateItem<K extends ItemKind>(
   id: string,
   attributes: ItemAttributes,
 ): Promise<ItemChange<K>> {
-  const doc = await api.patch<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
-    `/${kind}/${encodeURIComponent(id)}`,
-    resourceBody(kind, attributes),
-  );
-  return itemChange<K>(doc);
+  return itemChange(kind, 'PATCH', `/${kind}/${encodeURIComponent(id)}`, resourceBody(kind, attributes));
 }
 
 export async function deleteItem<K extends ItemKind>(kind: K, id: string): Promise<ItemChange<K>> {
-  const doc = await api.delete<JsonApiResource<Omit<ItemsByKind[K], 'id'>>>(
-    `/${kind}/${encodeURIComponent(id)}`,
-  );
-  return itemChange<K>(doc);
+  return itemChange(kind, 'DELETE', `/${kind}/${encodeURIComponent(id)}`);
 }
 
 /** PATCH /users/meetings/:id: skip_evaluation, or the manual non_compliance_action. */

@@ -11,6 +11,7 @@ export function agendaItem(overrides: Partial<AgendaItem> = {}): AgendaItem {
     status: 'active',
     source: 'app',
     owner_name: null,
+    owner_id: null,
     time_spent_in_secs: null,
     started_at: null,
     ended_at: null,
@@ -65,9 +66,11 @@ export function meetingFixture(overrides: Partial<Meeting> = {}): Meeting {
     attendees_count: 2,
     organizer_email: { email: 'sam@northwind.example', domain: 'northwind.example', name: 'Sam Lee' },
     response_status: 'needsAction',
+    user_optional: false,
     cost: 77,
     duration: 3600,
     intention: 'brainstorming',
+    category: null,
     skip_evaluation: false,
     wellness_blockable: false,
     wellness_block_id: null,
@@ -76,9 +79,11 @@ export function meetingFixture(overrides: Partial<Meeting> = {}): Meeting {
     maybe_wellness_block_category: null,
     event_report_card_id: null,
     non_compliance_action: null,
+    action_status: null,
     compliant: false,
     compliance_deadline: null,
     edit_permission: true,
+    metadata_importable: true,
     calendar_id: 'c1',
     agenda_items: [],
     objectives: [],
@@ -90,6 +95,20 @@ export function meetingFixture(overrides: Partial<Meeting> = {}): Meeting {
 export function meetingResource(meeting: Meeting) {
   const { id, ...attributes } = meeting;
   return { id, type: 'meetings', attributes };
+}
+
+/** What an agenda item change answers: the item, and the meeting re-scored after it (meta.meeting). */
+export function agendaItemChange(item: AgendaItem, meeting: Meeting = meetingFixture()) {
+  const { id, ...attributes } = item;
+  return { data: { id, type: 'agenda_items', attributes }, meta: { meeting: meetingResource(meeting) } };
+}
+
+/** GET /meetings of a period as the contract has it (the period in meta is not read by the app). */
+export function weekDocument(meetings: readonly Meeting[] = []) {
+  return {
+    data: meetings.map(meetingResource),
+    meta: { starts_at: '2030-01-06T00:00:00.000Z', ends_at: '2030-01-13T00:00:00.000Z' },
+  };
 }
 
 export function settingsDocument(evaluation: Record<string, unknown> = {}) {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
+import { weekDocument } from '../meeting/testing';
 import { APP_ROUTES, calendarResource, goalsDocument, tipsDocument, userServer } from './testing';
 
 afterEach(() => {
@@ -28,7 +29,7 @@ function setup({
       return jsonResponse(200, { data: list[0] });
     },
     'GET /api/v1/synchronizations': () => jsonResponse(200, { data: null, meta: { syncing: false } }),
-    'GET /api/v1/meetings': () => jsonResponse(200, { data: [] }),
+    'GET /api/v1/meetings': () => jsonResponse(200, weekDocument()),
     'GET /api/v1/goals': () => jsonResponse(200, goalsDocument([1])),
     'GET /api/v1/tips': () => jsonResponse(200, tipsDocument()),
     'PATCH /api/v1/tips/1': () => jsonResponse(200, { data: null }),

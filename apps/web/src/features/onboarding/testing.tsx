@@ -5,6 +5,7 @@ import { UserMenu } from '../../layout/UserMenu';
 import type { CurrentUser } from '../../session/types';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { jsonResponse, userDocument } from '../../test/utils';
+import { meetingFixture, weekDocument } from '../meeting/testing';
 
 export const TIPS = [
   ['review', 'Your meeting health at a glance', 'Review shows how your meetings score.'],
@@ -63,19 +64,13 @@ export function calendarResource(id: string, name: string, watching: boolean) {
 /** A meeting of this week, for the agenda step. */
 export function meetingsDocument() {
   const startsAt = new Date(Date.now() + 60 * 60_000);
-  return {
-    data: [
-      {
-        id: 'm1',
-        type: 'meetings',
-        attributes: {
-          title: 'Weekly sync',
-          starts_at: startsAt.toISOString(),
-          ends_at: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
-        },
-      },
-    ],
-  };
+  return weekDocument([
+    meetingFixture({
+      summary: 'Weekly sync',
+      starts_at: startsAt.toISOString(),
+      ends_at: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
+    }),
+  ]);
 }
 
 /** A signed-in server whose user changes with PATCH /users, as the real one does. */

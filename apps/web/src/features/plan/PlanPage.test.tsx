@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../session/queryKeys';
 import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
-import { meetingFixture, meetingResource, settingsDocument } from '../meeting/testing';
+import { meetingFixture, meetingResource, settingsDocument, weekDocument } from '../meeting/testing';
 import type { Meeting } from '../meeting/types';
 import { PlanPage } from './PlanPage';
 
@@ -26,9 +26,7 @@ function setup(
   queryClient.setQueryData(queryKeys.currentUser, testUser());
   const fetchMock = mockFetch({
     'GET /api/v1/meetings': () =>
-      options.meetings === null
-        ? jsonResponse(204)
-        : jsonResponse(200, { data: (options.meetings ?? []).map(meetingResource), meta: {} }),
+      options.meetings === null ? jsonResponse(204) : jsonResponse(200, weekDocument(options.meetings ?? [])),
     'GET /api/v1/synchronizations': () =>
       jsonResponse(200, { data: [], meta: { syncing: options.syncing ?? false } }),
     'GET /api/v1/calendars': () => jsonResponse(200, { data: options.calendars ?? WATCHED }),
@@ -115,9 +113,7 @@ describe('plan screen: empty states and syncing', () => {
       handlers: {
         'GET /api/v1/meetings': () => {
           calls += 1;
-          return calls === 1
-            ? jsonResponse(204)
-            : jsonResponse(200, { data: [meetingResource(TUESDAY)], meta: {} });
+          return calls === 1 ? jsonResponse(204) : jsonResponse(200, weekDocument([TUESDAY]));
         },
       },
     });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderPage } from '../../test/utils';
-import { agendaItem, meetingFixture } from '../meeting/testing';
+import { agendaItem, agendaItemChange, meetingFixture } from '../meeting/testing';
 import type { Meeting } from '../meeting/types';
 import { formatElapsed, PresentMode } from './PresentMode';
 
@@ -14,12 +14,9 @@ const AGENDA = [
 
 function setup(meeting: Meeting) {
   const fetchMock = mockFetch({
-    'PATCH /api/v1/agenda_items/a1': () =>
-      jsonResponse(200, { data: { id: 'a1', type: 'agenda_items', attributes: AGENDA[0] }, meta: {} }),
-    'PATCH /api/v1/agenda_items/a2': () =>
-      jsonResponse(200, { data: { id: 'a2', type: 'agenda_items', attributes: AGENDA[1] }, meta: {} }),
-    'PATCH /api/v1/agenda_items/a3': () =>
-      jsonResponse(200, { data: { id: 'a3', type: 'agenda_items', attributes: AGENDA[2] }, meta: {} }),
+    'PATCH /api/v1/agenda_items/a1': () => jsonResponse(200, agendaItemChange(AGENDA[0]!)),
+    'PATCH /api/v1/agenda_items/a2': () => jsonResponse(200, agendaItemChange(AGENDA[1]!)),
+    'PATCH /api/v1/agenda_items/a3': () => jsonResponse(200, agendaItemChange(AGENDA[2]!)),
   });
   const onClose = vi.fn();
   renderPage(<PresentMode meeting={meeting} onClose={onClose} />);
