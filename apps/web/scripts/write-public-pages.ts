@@ -39,6 +39,38 @@ function pageScripts(path: string): string[] {
   return [...closure(module)].filter((file) => !entry.has(file));
 }
 
+/**
+ * The Mantine components in the public pages' scripts (from their source maps) whose stylesheet
+ * src/public/mantine-styles.ts does not import: such a component would show unstyled.
+ */
+function unstyledComponents(): string[] {
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const stylesDir = fileURLToPath(new URL('../../../node_modules/@mantine/core/styles/', import.meta.url));
+  const imported = new Set(
+    [
+      ...readFileSync(
+        fileURLToPath(new URL('../src/public/mantine-styles.ts', import.meta.url)),
+        'utf8',
+      ).matchAll(/@mantine\/core\/styles\/(\w+)\.css/g),
+    ].map((m) => m[1]),
+  );
+  const bundled = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.file.endsWith('.js') || !existsSync(`${dist}${chunk.file}.map`)) continue;
+    const { sources } = JSON.parse(readFileSync(`${dist}${chunk.file}.map`, 'utf8')) as { sources: string[] };
+    for (const source of sources) {
+      const component = /@mantine\/core\/esm\/components\/(\w+)\//.exec(source)?.[1];
+      if (component) bundled.add(component);
+    }
+  }
+  return [...bundled].filter((c) => !imported.has(c) && existsSync(`${stylesDir}${c}.css`)).sort();
+}
+
+const unstyled = unstyledComponents();
+if (unstyled.length) {
+  throw new Error(`Import the stylesheets of ${unstyled.join(', ')} in src/public/mantine-styles.ts`);
+}
+
 const target = fileURLToPath(new URL('../dist/public-pages.json', import.meta.url));
 const pages = publicPages();
 const bodies: Record<string, string> = {};

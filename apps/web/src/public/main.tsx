@@ -1,6 +1,6 @@
 // The light entry of the public pages (public.html): hydrates the page the server sent pre-rendered. No
 // data router (links are plain links, see ./navigation), only the page's own chunk.
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import '../app/global.css';
 
 import { StrictMode } from 'react';
