@@ -1,5 +1,5 @@
 /**
- * Compliance (SCORING.md §6): the rules run with the action settings' values, grouped into time, content
+ * Compliance (docs/spec/SCORING.md §6): the rules run with the action settings' values, grouped into time, content
  * and attendees. With mode 'any' one failed rule triggers its group; with 'all' every enabled rule of the
  * group must fail (a 'maybe' is not a failure). A meeting is non-compliant when at least one group triggers.
  */

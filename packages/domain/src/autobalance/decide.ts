@@ -1,5 +1,5 @@
 /**
- * The auto-balance decision for one meeting of one user (SCORING.md §6): is it acted on, and how.
+ * The auto-balance decision for one meeting of one user (docs/spec/SCORING.md §6): is it acted on, and how.
  * The server keeps the "exactly once" part: it sends each (meeting, reminderKind) email once and declines once.
  */
 import {
@@ -240,7 +240,7 @@ export function decideAutoBalance(input: AutoBalanceInput): AutoBalanceDecision 
 }
 
 /**
- * The take-action panel of a meeting (personal-app §4) shows when all hold: the meeting is in the future,
+ * The take-action panel of a meeting (docs/spec/personal-app.md §4) shows when all hold: the meeting is in the future,
  * it has a score and negative details, the organizer is not the user, and the organizer's domain passes
  * the user's or the company's allowlist (when either has entries). Whether the manual actions are enabled
  * is a plan matter: see isPaidPlan.

@@ -1,5 +1,5 @@
 /**
- * Conflicts between a meeting and the user's other meetings (SCORING.md §3, meeting_conflict): another
+ * Conflicts between a meeting and the user's other meetings (docs/spec/SCORING.md §3, meeting_conflict): another
  * meeting counts when it is not cancelled or deleted, not all day, not declined by the user, accepted or
  * organized by the user, and scored or scoreable; it conflicts when it overlaps by more than one minute.
  */

@@ -20,7 +20,7 @@ export function overlapsMinutes(a: Interval, b: Interval): number {
 }
 
 /**
- * True when two ranges share more than `toleranceMinutes` (default 1: SCORING.md's "overlap over 1 minute",
+ * True when two ranges share more than `toleranceMinutes` (default 1: docs/spec/SCORING.md's "overlap over 1 minute",
  * also the Wellness block form's one-minute inward tolerance). Symmetric; touching ranges never overlap.
  */
 export function overlaps(

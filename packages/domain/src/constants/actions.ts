@@ -1,4 +1,4 @@
-/** Auto-balance actions and reminder email preferences (SCORING.md §6, personal-app §4). */
+/** Auto-balance actions and reminder email preferences (docs/spec/SCORING.md §6, docs/spec/personal-app.md §4). */
 
 export const NON_COMPLIANCE_ACTIONS = [
   'do_nothing',
@@ -75,7 +75,7 @@ export const MANUAL_ACTION_LABELS: Readonly<Record<ManualAction, string>> = {
   decline: 'Decline',
 };
 
-/** How each setting value reads (personal-app §4: Allow/Prevent, Required/Not required, Ignored/Not ignored). */
+/** How each setting value reads (docs/spec/personal-app.md §4: Allow/Prevent, Required/Not required, Ignored/Not ignored). */
 export const SETTING_VALUE_LABELS = {
   allow: 'Allow',
   block: 'Prevent',

@@ -1,4 +1,4 @@
-/** Option lists of the settings screens (personal-app §9). */
+/** Option lists of the settings screens (docs/spec/personal-app.md §9). */
 
 export const COMPLIANCE_DEADLINE_OPTIONS = [6, 12, 24, 36, 48, 72] as const;
 export const COMPLIANCE_DEADLINE_HELP = 'Hours ahead of a meeting when MeetWell will take action';

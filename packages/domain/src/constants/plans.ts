@@ -1,6 +1,6 @@
 import { MANUAL_ACTIONS_NEED_PAID_PLAN } from './messages';
 
-/** Subscription plans (stats-team-billing-public §2, §9). Amounts are dollars per month. */
+/** Subscription plans (docs/spec/stats-team-billing-public.md §2, §9). Amounts are dollars per month. */
 
 export type PlanId = 'trial' | 'team-500' | 'team-5000';
 

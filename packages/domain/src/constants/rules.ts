@@ -1,5 +1,5 @@
 /**
- * Rule keys, weights, groups and labels (SCORING.md §3, both specs §9). Weights are fractions as in the spec;
+ * Rule keys, weights, groups and labels (docs/spec/SCORING.md §3, both specs §9). Weights are fractions as in the spec;
  * RULE_WEIGHTS_OUT_OF_100 holds the same weights as shown to users (and used in the score sums).
  */
 
@@ -52,7 +52,7 @@ export const RULE_WEIGHTS_OUT_OF_100: Readonly<Record<RuleKey, number>> = Object
 export const RULE_GROUPS = ['time', 'content', 'attendees'] as const;
 export type RuleGroup = (typeof RULE_GROUPS)[number];
 
-/** Which rules each auto-balance group holds (SCORING.md §6). */
+/** Which rules each auto-balance group holds (docs/spec/SCORING.md §6). */
 export const RULE_GROUP_KEYS: Readonly<Record<RuleGroup, readonly RuleKey[]>> = {
   time: ['desired_duration', 'focus_block_conflict', 'meeting_conflict', 'last_minute_schedule'],
   content: [
@@ -184,7 +184,7 @@ export const SETTING_LABELS: Readonly<Record<SettingKey, SettingLabel>> = {
   },
 };
 
-/** The comparison each numeric rule applies (personal-app §3). */
+/** The comparison each numeric rule applies (docs/spec/personal-app.md §3). */
 export const RULE_COMPARISONS = {
   desired_duration: 'less than or equal to',
   last_minute_schedule: 'greater than',

@@ -1,4 +1,4 @@
-/** Cost and ROI (SCORING.md §7). */
+/** Cost and ROI (docs/spec/SCORING.md §7). */
 import { PRICE_PER_MEMBER_PER_MONTH } from '../constants/product';
 
 /** Hours a salary covers in a year: 52 weeks × 40 hours. */

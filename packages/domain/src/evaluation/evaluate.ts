@@ -1,5 +1,5 @@
 /**
- * Meeting evaluation (SCORING.md §2–§4): a pure function of the meeting, the settings, the Wellness block
+ * Meeting evaluation (docs/spec/SCORING.md §2–§4): a pure function of the meeting, the settings, the Wellness block
  * occurrences and the other meetings. Hot path: epoch milliseconds only, no dayjs, no regex unless needed.
  */
 
@@ -82,7 +82,7 @@ function reasonFor(
 }
 
 /**
- * Why a meeting is not scored (SCORING.md §2), or null when it is. Checked in this order: cancelled/deleted,
+ * Why a meeting is not scored (docs/spec/SCORING.md §2), or null when it is. Checked in this order: cancelled/deleted,
  * all day (flag, ≥ 6 hours, or unreadable times), evaluation skipped, possible Wellness block, a Wellness
  * block's own event, a daily report event, fewer than two people, all hands while ignored.
  */
@@ -328,7 +328,7 @@ class EvaluationSink implements RuleSink {
 }
 
 /**
- * Evaluate a meeting for its user (SCORING.md §2–§4). Deterministic: the same inputs give the same result.
+ * Evaluate a meeting for its user (docs/spec/SCORING.md §2–§4). Deterministic: the same inputs give the same result.
  * `results` entries are frozen and shared between evaluations: copy before mutating.
  */
 export function evaluateMeeting(meeting: MeetingInput, context: EvaluationContext): MeetingEvaluation {

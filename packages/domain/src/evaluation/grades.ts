@@ -1,4 +1,4 @@
-/** Score presentation: quality label, tier, colour, letter grade (SCORING.md §4). */
+/** Score presentation: quality label, tier, colour, letter grade (docs/spec/SCORING.md §4). */
 import { COLORS } from '../constants/colors';
 
 export const QUALITY_LABELS = [

@@ -83,7 +83,7 @@ export interface RuleContext extends Omit<EvaluationContext, 'settings'> {
 
 export type RuleOutcome = 'pass' | 'fail' | 'maybe';
 
-/** One rule's entry in `results` (SCORING.md §4). */
+/** One rule's entry in `results` (docs/spec/SCORING.md §4). */
 export interface RuleResult {
   /** 100 (pass) or 0 (fail). */
   score: number;

@@ -1,5 +1,5 @@
 /**
- * Date formats (personal-app §9). An instant is shown in a time zone (default UTC): its local wall time is
+ * Date formats (docs/spec/personal-app.md §9). An instant is shown in a time zone (default UTC): its local wall time is
  * formatted by dayjs in UTC mode, so formatting never depends on the machine's zone.
  */
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-/** Numbers (personal-app §9): 2 decimals, '.' decimal separator, ',' thousands separator. */
+/** Numbers (docs/spec/personal-app.md §9): 2 decimals, '.' decimal separator, ',' thousands separator. */
 
 function group(integer: string): string {
   let out = '';

@@ -1,4 +1,4 @@
-/** Time spent in meetings against work hours (SCORING.md §7): 8 hours per working day. */
+/** Time spent in meetings against work hours (docs/spec/SCORING.md §7): 8 hours per working day. */
 import { WORK_HOURS_PER_DAY } from '../constants/product';
 import { type DateRange, workingDays } from './date-range';
 import { formatNumber, round2 } from './number';

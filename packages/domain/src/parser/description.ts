@@ -1,5 +1,5 @@
 /**
- * The agenda parser (SCORING.md §5): agenda items with durations, objectives, pre-work with URLs and the
+ * The agenda parser (docs/spec/SCORING.md §5): agenda items with durations, objectives, pre-work with URLs and the
  * video-conference link of a plain-text or HTML description. It never throws and runs in one pass per line.
  *
  * Sections start at a heading line — the heading word alone, any case, with an optional trailing colon and

@@ -1,4 +1,4 @@
-/** Intention detection from a meeting title (SCORING.md §5). The first matching rule wins, in this order. */
+/** Intention detection from a meeting title (docs/spec/SCORING.md §5). The first matching rule wins, in this order. */
 import type { MeetingIntention } from '../constants/intentions';
 
 const RULES: readonly [RegExp, MeetingIntention][] = [

@@ -1,5 +1,5 @@
 /**
- * Report math (stats-team-billing-public §3, report kinds). Every function takes plain rows, keeps the
+ * Report math (docs/spec/stats-team-billing-public.md §3, report kinds). Every function takes plain rows, keeps the
  * reportable ones (scored, not all day), counts each event once, and returns the API's attribute names.
  *
  * Rounding, so SQL can match: averages and percentages are round(x, 2) computed from integer sums

@@ -1,4 +1,4 @@
-/** How setting values read on the settings screens (personal-app §4). */
+/** How setting values read on the settings screens (docs/spec/personal-app.md §4). */
 import {
   isNonComplianceAction,
   NON_COMPLIANCE_ACTION_LABELS,

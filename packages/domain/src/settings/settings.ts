@@ -1,5 +1,5 @@
 /**
- * Evaluation and action settings: types, zod schemas, the recommended defaults (SCORING.md §3) and the
+ * Evaluation and action settings: types, zod schemas, the recommended defaults (docs/spec/SCORING.md §3) and the
  * resolution of stored (possibly partial or stale) values into complete settings.
  */
 import { z } from 'zod';
@@ -179,7 +179,7 @@ export function resolveActionSettings(...layers: readonly unknown[]): ActionSett
 }
 
 /**
- * The settings that apply to a user (SCORING.md §3: a team's settings apply to every member).
+ * The settings that apply to a user (docs/spec/SCORING.md §3: a team's settings apply to every member).
  * Evaluation: the team's when the user is in a team that has some, else the user's own.
  * Action: the user's own over the team's defaults (its auto-balance defaults) over the product defaults.
  */

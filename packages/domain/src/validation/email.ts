@@ -1,5 +1,5 @@
 /**
- * Email and domain validation (personal-app §5): a local part, an @, then a bracketed IP or a domain with a
+ * Email and domain validation (docs/spec/personal-app.md §5): a local part, an @, then a bracketed IP or a domain with a
  * top-level domain of at least 2 letters. A domain is valid when 'dummy@' + domain is a valid email.
  */
 import {

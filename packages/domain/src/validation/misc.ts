@@ -38,7 +38,7 @@ export function unchangedSelectionHint<T>(selected: T, current: T): string | nul
 }
 
 /**
- * The domain enforcement list's save (personal-app §5): disabled when nothing changed, and in 'some' mode
+ * The domain enforcement list's save (docs/spec/personal-app.md §5): disabled when nothing changed, and in 'some' mode
  * when the list is empty. Team-added (locked) domains are excluded from the saved value, which is comma-joined.
  */
 export function domainListSaveState(params: {

@@ -1,5 +1,5 @@
 /**
- * Times of day and the time range picker (personal-app §5): 15-minute steps, default 7:00 am – 9:00 am;
+ * Times of day and the time range picker (docs/spec/personal-app.md §5): 15-minute steps, default 7:00 am – 9:00 am;
  * choosing a from-time moves the to-time 4 steps (1 hour) later unless the to-time was set by the user;
  * a range is invalid when its start is not before its end. Times are minutes after midnight (0–1440).
  */

@@ -17,7 +17,7 @@ import {
   unchangedSelectionHint,
 } from './misc';
 
-describe('isValidEmail (personal-app §5)', () => {
+describe('isValidEmail (docs/spec/personal-app.md §5)', () => {
   it.each([
     'a@b.co',
     'first.last@example.com',

@@ -31,7 +31,7 @@ const lunch: ExistingWellnessBlock = {
   endMinute: 13 * 60,
 };
 
-describe('validateWellnessBlock (personal-app §5)', () => {
+describe('validateWellnessBlock (docs/spec/personal-app.md §5)', () => {
   it('defaults for a new block: 1:00 pm – 2:00 pm, focus, first calendar, no days', () => {
     expect(newWellnessBlockDraft([{ id: 'cal1' }, { id: 'cal2' }])).toEqual({
       id: null,

@@ -1,5 +1,5 @@
 /**
- * Wellness block form validation (personal-app §5), with the spec's messages word for word:
+ * Wellness block form validation (docs/spec/personal-app.md §5), with the spec's messages word for word:
  * a label, at least one weekday, a valid time range, and no overlap with another block on a shared weekday.
  * Overlap uses the one-minute inward tolerance: ranges that share one minute or less do not overlap
  * (the same rule as meeting conflicts); the block being edited is ignored.

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../http/errors';
 
-/** Plans and invoices are the team's admins' business (stats-team-billing-public §6). */
+/** Plans and invoices are the team's admins' business (docs/spec/stats-team-billing-public.md §6). */
 export async function requireBillingAdmin(
   db: Pick<Database, 'select'>,
   user: SessionUser,

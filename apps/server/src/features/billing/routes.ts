@@ -36,7 +36,7 @@ const subscriptionChange = z
     error: 'Send key (a plan id) or cancel_at_period_end: false.',
   });
 
-/** Plans, the company's subscription, checkouts and invoices (stats-team-billing-public §4, §6, §7). */
+/** Plans, the company's subscription, checkouts and invoices (docs/spec/stats-team-billing-public.md §4, §6, §7). */
 export const billingRoutes: FeatureRoutes = async (app, ctx) => {
   const present = async (row: SubscriptionRow) =>
     presentSubscription(row, {

@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../session/types';
 import { useManualAction } from './hooks';
 import type { Meeting } from './types';
 
-/** personal-app §4: future, scored with negative details, organized by someone else from an allowed domain. */
+/** docs/spec/personal-app.md §4: future, scored with negative details, organized by someone else from an allowed domain. */
 export function showsTakeAction(meeting: Meeting, user: CurrentUser, now: Date = new Date()): boolean {
   return canTakeAction({
     meeting: {

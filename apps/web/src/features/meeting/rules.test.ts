@@ -10,7 +10,7 @@ import type { Meeting } from './types';
 const NOW = new Date('2030-01-07T12:00:00Z');
 const future = { starts_at: '2030-01-08T15:00:00Z', ends_at: '2030-01-08T16:00:00Z' };
 
-describe('take-action panel conditions (personal-app §4)', () => {
+describe('take-action panel conditions (docs/spec/personal-app.md §4)', () => {
   const company = testUser().company!;
   it.each([
     ['a future scored meeting with negative details from another organizer', {}, {}, true],
