@@ -1,8 +1,15 @@
 /** Reads of the built roll-ups and of past actions: sums the domain's report functions finish. */
 import type { GroupSums, OrganizerScoreSums } from '@meetwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { QueryResultRow } from 'pg';
 import type { Database } from '../../db/client';
+import { queryNamed } from '../../db/named';
 import type { ReportScope } from './scope';
+
+/** The hot reads of every report request run as named statements (planned once per connection). */
+const namedQuery = async <T extends QueryResultRow>(db: Database, query: SQL) => ({
+  rows: await queryNamed<T>(db, query),
+});
 
 export type DaySums = {
   meetings: number;
@@ -47,7 +54,9 @@ export async function readDaySums(
   previous: Span | null,
 ): Promise<{ current: DaySums; previous: DaySums | null }> {
   const from = previous?.start ?? current.start;
-  const result = await db.execute<DaySums & { is_current: boolean }>(sql`
+  const result = await namedQuery<DaySums & { is_current: boolean }>(
+    db,
+    sql`
     select day >= ${current.start}::date as is_current,
            coalesce(sum(meetings), 0)::bigint as "meetings",
            coalesce(sum(score_sum), 0)::bigint as "scoreSum",
@@ -65,7 +74,8 @@ export async function readDaySums(
     from report_days
     where scope_id = ${key.scopeId} and filter = ${key.filter}
       and day between ${from}::date and ${current.end}::date
-    group by 1`);
+    group by 1`,
+  );
   const pick = (isCurrent: boolean) => {
     const row = result.rows.find((r) => r.is_current === isCurrent);
     if (!row) return { ...EMPTY };
@@ -82,7 +92,9 @@ export async function readGroups(
   dimension: 'organizer' | 'intention' | 'category',
   span: Span,
 ): Promise<(GroupSums & { scoreSum: number })[]> {
-  const result = await db.execute<GroupSums & { scoreSum: number } & Record<string, unknown>>(sql`
+  const result = await namedQuery<GroupSums & { scoreSum: number } & Record<string, unknown>>(
+    db,
+    sql`
     select key as "key",
            sum(meetings)::bigint as "meetings",
            sum(score_sum)::bigint as "scoreSum",
@@ -94,7 +106,8 @@ export async function readGroups(
     from report_day_groups
     where scope_id = ${key.scopeId} and filter = ${key.filter} and dimension = ${dimension}
       and day between ${span.start}::date and ${span.end}::date
-    group by key`);
+    group by key`,
+  );
   return result.rows;
 }
 
@@ -106,13 +119,16 @@ export async function readOrganizerDays(
   organizers: readonly string[],
 ): Promise<OrganizerScoreSums[]> {
   if (organizers.length === 0) return [];
-  const result = await db.execute<OrganizerScoreSums & Record<string, unknown>>(sql`
+  const result = await namedQuery<OrganizerScoreSums & Record<string, unknown>>(
+    db,
+    sql`
     select key as "email", day::text as "day", sum(meetings)::bigint as "meetings", sum(score_sum)::bigint as "scoreSum"
     from report_day_groups
     where scope_id = ${key.scopeId} and filter = ${key.filter} and dimension = 'organizer'
       and day between ${span.start}::date and ${span.end}::date
       and key = any(${sql.param([...organizers])}::text[])
-    group by key, day`);
+    group by key, day`,
+  );
   return result.rows;
 }
 
@@ -134,26 +150,32 @@ export async function readPastActions(
     by === 'day'
       ? sql`(a.performed_at at time zone ${zone})::date::text`
       : sql`lower(btrim(coalesce(a.organizer_email, '')))`;
-  const result = await db.execute<{ key: string; count: number }>(sql`
+  const result = await namedQuery<{ key: string; count: number }>(
+    db,
+    sql`
     select ${group} as "key", count(*)::bigint as "count"
     from actions a
     where ${actionUsers(scope)}
       and a.status = 'done'
       and a.performed_at >= (${span.start}::date::timestamp at time zone ${zone})
       and a.performed_at < ((${span.end}::date + 1)::timestamp at time zone ${zone})
-    group by 1`);
+    group by 1`,
+  );
   return result.rows;
 }
 
 /** Team members, and those with a watched calendar (evaluatable). */
 export async function readUserCounts(db: Database, companyId: string) {
-  const result = await db.execute<{ evaluatable: number; total: number }>(sql`
+  const result = await namedQuery<{ evaluatable: number; total: number }>(
+    db,
+    sql`
     select count(*)::bigint as "total",
            count(*) filter (where exists (
              select 1 from calendars c where c.user_id = mb.user_id and c.watching
            ))::bigint as "evaluatable"
     from memberships mb
-    where mb.company_id = ${companyId}`);
+    where mb.company_id = ${companyId}`,
+  );
   return result.rows[0] ?? { evaluatable: 0, total: 0 };
 }
 
@@ -163,17 +185,20 @@ export async function readSyncedRange(db: Database, scope: ReportScope) {
     scope.type === 'user'
       ? sql`c.user_id = ${scope.userId}`
       : sql`c.user_id in (select user_id from memberships where company_id = ${scope.companyId})`;
-  const result = await db.execute<{
+  const result = await namedQuery<{
     synced_from: Date | null;
     synced_to: Date | null;
     syncing: boolean;
     calendars: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select min(c.synced_from) as synced_from, max(c.synced_to) as synced_to,
            coalesce(bool_or(c.sync_status in ('queued', 'running')), false) as syncing,
            count(*)::int as calendars
     from calendars c
-    where ${owners} and c.watching`);
+    where ${owners} and c.watching`,
+  );
   const row = result.rows[0];
   const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
   return {

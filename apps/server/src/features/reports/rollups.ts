@@ -18,6 +18,7 @@ import {
 } from '@meetwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { queryNamed } from '../../db/named';
 import { AppError } from '../../http/errors';
 import type { StatusFilter } from './params';
 import type { ReportScope } from './scope';
@@ -37,9 +38,11 @@ const lockScope = (db: Executor, scopeId: string) =>
 export async function prepareScope(db: Database, scope: ReportScope): Promise<string> {
   const owner = scope.type === 'user' ? sql`user_id` : sql`company_id`;
   const ownerId = scope.type === 'user' ? scope.userId : scope.companyId;
-  const found = await db.execute<{ id: string; time_zone: string; annual_salary: number }>(sql`
-    select id, time_zone, annual_salary from report_scopes where ${owner} = ${ownerId}`);
-  let row = found.rows[0];
+  const [found] = await queryNamed<{ id: string; time_zone: string; annual_salary: number }>(
+    db,
+    sql`select id, time_zone, annual_salary from report_scopes where ${owner} = ${ownerId}`,
+  );
+  let row = found;
   if (!row) {
     const inserted = await db.execute<{ id: string; time_zone: string; annual_salary: number }>(sql`
       insert into report_scopes (${owner}, time_zone, annual_salary)
@@ -68,14 +71,17 @@ export async function prepareScope(db: Database, scope: ReportScope): Promise<st
   return row.id;
 }
 
-async function missingDays(db: Executor, scopeId: string, filter: string, from: string, to: string) {
-  const result = await db.execute<{ day: string }>(sql`
+const missingDaysQuery = (scopeId: string, filter: string, from: string, to: string) => sql`
     select d::date::text as day
     from generate_series(${from}::date, ${to}::date, interval '1 day') as d
     where not exists (
       select 1 from report_days r where r.scope_id = ${scopeId} and r.filter = ${filter} and r.day = d::date
     )
-    order by 1`);
+    order by 1`;
+
+/** The days of [from, to] not built yet, read inside the build's transaction. */
+async function missingDays(db: Executor, scopeId: string, filter: string, from: string, to: string) {
+  const result = await db.execute<{ day: string }>(missingDaysQuery(scopeId, filter, from, to));
   return result.rows.map((r) => r.day);
 }
 
@@ -113,7 +119,9 @@ export async function ensureDays(
   const { scopeId, filter } = params;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    if ((await missingDays(db, scopeId, filter.key, params.from, params.to)).length === 0) return;
+    // Every read asks this first (the days are usually built): a named statement, planned once per connection.
+    if ((await queryNamed(db, missingDaysQuery(scopeId, filter.key, params.from, params.to))).length === 0)
+      return;
     const built = await db.transaction(async (tx) => {
       if (!(await tryLockScope(tx, scopeId))) return false;
       const missing = await missingDays(tx, scopeId, filter.key, params.from, params.to);

@@ -2,6 +2,7 @@ import { isValidTimeZone } from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { isTeamAdmin } from '../../auth/policies';
 import type { Database } from '../../db/client';
+import { queryNamed } from '../../db/named';
 import { companies, memberships, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { ReportQuery } from './params';
@@ -53,12 +54,15 @@ export async function resolveReportScope(
   }
   if (!companyId) throw notFound('team');
   // Membership, salary and the team's zone (the one most members use; ties alphabetical) in one round trip.
-  const found = await db.execute<{
+  // Every team report asks this: a named statement, planned once per connection.
+  const [row] = await queryNamed<{
     role: string | null;
     annual_salary: number;
     time_zone: string | null;
     members: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select mb.role, c.average_annual_salary as annual_salary,
            (select count(*)::int from ${memberships} m3 where m3.company_id = c.id) as members,
            (select u.time_zone
@@ -68,8 +72,8 @@ export async function resolveReportScope(
              order by count(*) desc, u.time_zone
              limit 1) as time_zone
     from ${memberships} mb join ${companies} c on c.id = mb.company_id
-    where mb.user_id = ${viewer.id} and mb.company_id = ${companyId}`);
-  const row = found.rows[0];
+    where mb.user_id = ${viewer.id} and mb.company_id = ${companyId}`,
+  );
   if (!row) throw query.who === 'group' ? notFound('group') : forbidden('You are not a member of this team.');
   const zone = row.time_zone;
   return {
