@@ -1,3 +1,4 @@
+import { calendarDocument, calendarListDocument } from '@meetwell/domain';
 import { z } from 'zod';
 import { ownCalendar } from '../auth/policies';
 import { type FeatureRoutes, requireAuth } from '../http/app';
@@ -16,6 +17,7 @@ export const calendarListRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['calendars'],
         summary: "The user's calendars; external=true also lists the provider's calendars",
         querystring: z.object({ external: z.enum(['true', 'false']).optional() }),
+        response: { 200: calendarListDocument },
       },
     },
     async (request) => {
@@ -33,6 +35,7 @@ export const calendarListRoutes: FeatureRoutes = (app, ctx) => {
         summary: 'Balance a calendar (watching true) or stop (false)',
         params: idParams,
         body: resourceBody('calendars', z.object({ watching: z.boolean() }).strict()),
+        response: { 200: calendarDocument },
       },
     },
     async (request) => {

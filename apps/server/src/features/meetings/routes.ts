@@ -1,4 +1,4 @@
-import { SETTING_LABELS } from '@meetwell/domain';
+import { evaluationDocument, meetingDocument, meetingListDocument, SETTING_LABELS } from '@meetwell/domain';
 import { z } from 'zod';
 import { ownMeeting } from '../../auth/policies';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
@@ -20,6 +20,12 @@ const periodQuery = periodQuerySchema.refine(
 
 const idParams = z.object({ id: z.uuid({ error: 'must be a meeting id' }) });
 
+/**
+ * The week's document as PostgreSQL wrote it (list-json.ts), sent as it is: Fastify does not serialise text
+ * or bytes again. Typed as the contract's document, which the contract test (contract.test.ts) parses it with.
+ */
+const preSerialized = (body: string | Buffer) => body as unknown as z.input<typeof meetingListDocument>;
+
 export const meetingRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/meetings',
@@ -28,6 +34,9 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['meetings'],
         summary: 'Meetings of a period (204 while its first sync runs)',
         querystring: periodQuery,
+        // Documents the answer; the body itself is built by PostgreSQL and sent as text (list-json.ts), so
+        // it is not serialised again (a test parses it with this schema).
+        response: { 200: meetingListDocument, 204: z.null().describe('The first sync of the period runs') },
       },
     },
     async (request, reply) => {
@@ -60,13 +69,15 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
         ]);
       }
       if (answer.count === 0 && (await isFirstSyncRunning(ctx.db, user.id, from, to)))
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       reply.type(JSON_API);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const encoded = list && cache && encoding ? cache.encode(list, encoding) : null;
       if (encoded && encoding)
-        return reply.headers({ 'content-encoding': encoding, vary: 'accept-encoding' }).send(encoded);
-      return reply.send(answer.body);
+        return reply
+          .headers({ 'content-encoding': encoding, vary: 'accept-encoding' })
+          .send(preSerialized(encoded));
+      return reply.send(preSerialized(answer.body));
     },
   );
 
@@ -74,22 +85,43 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     const { user } = requireAuth(request);
     const row = await ownMeeting(ctx.db, user.id, request.params.id);
     const [presented] = await presentMeetings(ctx.db, [row]);
-    return document(presented);
+    return document(presented!);
   };
   app.get(
     '/api/v1/meetings/:id',
-    { schema: { tags: ['meetings'], summary: 'One meeting', params: idParams } },
+    {
+      schema: {
+        tags: ['meetings'],
+        summary: 'One meeting',
+        params: idParams,
+        response: { 200: meetingDocument },
+      },
+    },
     showMeeting,
   );
   app.get(
     '/api/v1/users/meetings/:id',
-    { schema: { tags: ['meetings'], summary: "One meeting from the user's side", params: idParams } },
+    {
+      schema: {
+        tags: ['meetings'],
+        summary: "One meeting from the user's side",
+        params: idParams,
+        response: { 200: meetingDocument },
+      },
+    },
     showMeeting,
   );
 
   app.get(
     '/api/v1/meetings/:id/evaluation',
-    { schema: { tags: ['meetings'], summary: "A meeting's evaluation", params: idParams } },
+    {
+      schema: {
+        tags: ['meetings'],
+        summary: "A meeting's evaluation",
+        params: idParams,
+        response: { 200: evaluationDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const m = await ownMeeting(ctx.db, user.id, request.params.id);
@@ -97,9 +129,7 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
         resource('evaluations', m.id, {
           score: m.score,
           quality_label: m.qualityLabel,
-          letter_grade: m.evaluation
-            ? ((m.evaluation as { letter_grade?: string }).letter_grade ?? null)
-            : null,
+          letter_grade: m.evaluation?.letter_grade ?? null,
           results: m.evaluation?.results ?? {},
           details_positive: m.evaluation?.details_positive ?? [],
           details_negative: m.evaluation?.details_negative ?? [],
