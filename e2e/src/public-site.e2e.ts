@@ -56,6 +56,9 @@ describe('the public site, pre-rendered and light', () => {
       // The light entry, not the app's.
       expect(html, path).toMatch(/<script type="module"[^>]+src="\/assets\/public-/);
     }
+    // A page's own CSS (the home page's hero) is in the first paint, not loaded by its script later.
+    const home = await (await page.request.get('/')).text();
+    expect(home).toMatch(/<link rel="stylesheet" href="\/assets\/HomePage-[\w-]+\.css"/);
     await context.close();
   });
 

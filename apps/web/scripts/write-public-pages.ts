@@ -12,13 +12,13 @@ const { pageModule, prerenderedPaths, publicPages, renderPublicPage } = (await i
   pathToFileURL(renderer).href
 )) as typeof import('../src/public/prerender');
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 const manifest = JSON.parse(
   readFileSync(fileURLToPath(new URL('../dist/.vite/public-manifest.json', import.meta.url)), 'utf8'),
 ) as Manifest;
 
-/** The chunk files a manifest key loads, with its static imports. */
-function closure(key: string): Set<string> {
+/** The script and CSS files a manifest key loads, with its static imports. */
+function closure(key: string): { scripts: Set<string>; stylesheets: Set<string> } {
   const seen = new Set<string>();
   const stack = [key];
   while (stack.length) {
@@ -28,15 +28,26 @@ function closure(key: string): Set<string> {
     seen.add(next);
     stack.push(...(chunk.imports ?? []));
   }
-  return new Set([...seen].map((k) => `/${manifest[k]?.file}`));
+  const chunks = [...seen].map((k) => manifest[k] as Manifest[string]);
+  return {
+    scripts: new Set(chunks.map((chunk) => `/${chunk.file}`)),
+    stylesheets: new Set(chunks.flatMap((chunk) => (chunk.css ?? []).map((file) => `/${file}`))),
+  };
 }
 
-/** The page's scripts the entry does not already load: fetched at once rather than after the entry ran. */
-function pageScripts(path: string): string[] {
+/**
+ * The page's scripts and stylesheets that the entry does not already load: the scripts fetched at once
+ * rather than after the entry ran, the stylesheets in the first paint.
+ */
+function pageFiles(path: string): { preload: string[]; stylesheets: string[] } {
   const module = pageModule(path);
   if (!module || !manifest[module]) throw new Error(`${path}: ${module} is not in the public manifest`);
   const entry = closure('public.html');
-  return [...closure(module)].filter((file) => !entry.has(file));
+  const page = closure(module);
+  return {
+    preload: [...page.scripts].filter((file) => !entry.scripts.has(file)),
+    stylesheets: [...page.stylesheets].filter((file) => !entry.stylesheets.has(file)),
+  };
 }
 
 /**
@@ -74,6 +85,6 @@ if (unstyled.length) {
 const target = fileURLToPath(new URL('../dist/public-pages.json', import.meta.url));
 const pages = publicPages();
 const bodies: Record<string, string> = {};
-for (const path of prerenderedPaths()) bodies[path] = await renderPublicPage(path, pageScripts(path));
+for (const path of prerenderedPaths()) bodies[path] = await renderPublicPage(path, pageFiles(path));
 writeFileSync(target, `${JSON.stringify({ pages, bodies })}\n`);
 console.log(`public-pages.json: ${pages.length} pages, ${Object.keys(bodies).length} pre-rendered`);

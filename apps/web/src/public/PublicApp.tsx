@@ -1,7 +1,7 @@
 import { Box, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { preloadModule } from 'react-dom';
+import { preinit, preloadModule } from 'react-dom';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { Footer } from '../layout/Footer';
 import classes from '../layout/Header.module.css';
@@ -53,6 +53,7 @@ export function PublicApp({
   params,
   queryClient,
   preload = [],
+  stylesheets = [],
 }: {
   Page: ComponentType;
   /** The page's path: what was pre-rendered. */
@@ -61,8 +62,12 @@ export function PublicApp({
   queryClient: QueryClient;
   /** Scripts for the HTML to fetch at once (the pre-renderer gives the page's chunks). */
   preload?: string[];
+  /** The page's own stylesheets (its CSS modules), for the HTML to paint with before any script runs. */
+  stylesheets?: string[];
 }) {
-  // Rendered on the server as <link rel="modulepreload">, which React leaves out of hydration.
+  // Rendered on the server as <link> elements, which React leaves out of hydration; in the browser the
+  // page's chunk then finds its stylesheets already there.
+  for (const href of stylesheets) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of preload) preloadModule(href);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

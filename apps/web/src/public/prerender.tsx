@@ -21,9 +21,13 @@ export function pageModule(path: string): string | null {
 
 /**
  * The body of <div id="root"> for one public page. `preload`: the page's own scripts, which the HTML asks
- * for at once (<link rel="modulepreload">) instead of after the entry has run.
+ * for at once (<link rel="modulepreload">) instead of after the entry has run; `stylesheets`: the page's own
+ * CSS, linked so that the first paint has it.
  */
-export async function renderPublicPage(path: string, preload: string[] = []): Promise<string> {
+export async function renderPublicPage(
+  path: string,
+  { preload = [], stylesheets = [] }: { preload?: string[]; stylesheets?: string[] } = {},
+): Promise<string> {
   const match = matchPublicPage(path);
   if (!match) throw new Error(`${path} is not a public page`);
   const Page = await match.load();
@@ -34,6 +38,7 @@ export async function renderPublicPage(path: string, preload: string[] = []): Pr
       params={match.params}
       queryClient={createPublicQueryClient()}
       preload={preload}
+      stylesheets={stylesheets}
     />,
   );
 }
