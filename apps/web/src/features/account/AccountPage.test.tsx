@@ -12,17 +12,14 @@ import {
   userDocument,
   visibleToasts,
 } from '../../test/utils';
+import { calendarResource } from '../plan/testing';
 import { AccountPage } from './AccountPage';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
 const CALENDARS = [
-  {
-    id: 'c1',
-    type: 'calendars',
-    attributes: { name: 'Work', provider: 'google', watching: true, color: '#1f78f7' },
-  },
-  { id: 'c2', type: 'calendars', attributes: { name: 'Team ICS', provider: 'ics', watching: false } },
+  calendarResource({ id: 'c1', name: 'Work', provider: 'google', watching: true, color: '#1f78f7' }),
+  calendarResource({ id: 'c2', name: 'Team ICS', provider: 'ics', watching: false, color: null }),
 ];
 
 function setup(options: { user?: Partial<CurrentUser>; handlers?: Handlers } = {}) {

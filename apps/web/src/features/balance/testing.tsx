@@ -15,11 +15,7 @@ export function renderSignedIn(
   return renderRoutes(routes, { path, queryClient });
 }
 
-export function calendarsDocument(calendars: { id: string; name: string; watching: boolean }[]) {
-  return {
-    data: calendars.map(({ id, ...attributes }) => ({ id, type: 'calendars', attributes })),
-  };
-}
+export { calendarsDocument } from '../plan/testing';
 
 export function blocksDocument(blocks: WellnessBlock[]) {
   return { data: blocks.map(({ id, ...attributes }) => ({ id, type: 'wellness_blocks', attributes })) };

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../session/types';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { jsonResponse, userDocument } from '../../test/utils';
 import { meetingFixture, weekDocument } from '../meeting/testing';
+import { calendarResource as calendarResourceOf } from '../plan/testing';
 
 export const TIPS = [
   ['review', 'Your meeting health at a glance', 'Review shows how your meetings score.'],
@@ -41,24 +42,7 @@ export function goalsDocument(selected: number[] = []) {
 }
 
 export function calendarResource(id: string, name: string, watching: boolean) {
-  return {
-    id,
-    type: 'calendars',
-    attributes: {
-      uuid: `uuid-${id}`,
-      name,
-      provider: 'ics',
-      color: '#1f78f7',
-      primary: false,
-      watching,
-      can_write: false,
-      source_url: null,
-      sync_status: null,
-      sync_error: null,
-      needs_permission: false,
-      last_synced_at: null,
-    },
-  };
+  return calendarResourceOf({ id, name, watching });
 }
 
 /** A meeting of this week, for the agenda step. */

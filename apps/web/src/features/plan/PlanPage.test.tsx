@@ -6,12 +6,11 @@ import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser 
 import { meetingFixture, meetingResource, settingsDocument, weekDocument } from '../meeting/testing';
 import type { Meeting } from '../meeting/types';
 import { PlanPage } from './PlanPage';
+import { calendarResource } from './testing';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
-const WATCHED = [
-  { id: 'c1', type: 'calendars', attributes: { name: 'Work', provider: 'ics', watching: true } },
-];
+const WATCHED = [calendarResource({ id: 'c1', name: 'Work', watching: true })];
 
 function setup(
   path: string,
@@ -97,9 +96,7 @@ describe('plan screen: empty states and syncing', () => {
   it("offers 'Connect a calendar' when no calendar is watched", async () => {
     setup('/my/plan', {
       meetings: [],
-      calendars: [
-        { id: 'c1', type: 'calendars', attributes: { name: 'Work', provider: 'google', watching: false } },
-      ],
+      calendars: [calendarResource({ id: 'c1', name: 'Work', provider: 'google', watching: false })],
     });
     const link = await screen.findByRole('link', { name: 'Connect a calendar' });
     expect(link).toHaveAttribute('href', '/my/account');

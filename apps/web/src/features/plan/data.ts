@@ -1,7 +1,6 @@
-import type { ImportReport } from '@meetwell/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, isApiError, type JsonApiResource } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import { fetchMeetingsInPeriod } from '../meeting/api';
 import { meetingKeys } from '../meeting/cache';
 import { fetchWellnessBlocks, type WellnessBlock } from '../wellness-blocks/api';
@@ -48,44 +47,14 @@ export function useSyncStatus() {
   return { syncing, isPending: query.isPending };
 }
 
-export interface CalendarAttributes {
-  uuid: string;
-  name: string;
-  provider: 'google' | 'microsoft' | 'caldav' | 'ics';
-  color: string | null;
-  primary: boolean;
-  watching: boolean;
-  can_write: boolean;
-  source_url: string | null;
-  sync_status: string | null;
-  sync_error: string | null;
-  needs_permission: boolean;
-  last_synced_at: string | null;
-  /** What the last read of an ICS source skipped or guessed. */
-  import_report?: ImportReport | null;
-}
-
-export interface CalendarItem extends CalendarAttributes {
-  id: string;
-}
-
-export const calendarKeys = {
-  all: ['calendars'] as const,
-  list: (external: boolean) => ['calendars', { external }] as const,
-};
-
-export async function fetchCalendars(external = false): Promise<CalendarItem[]> {
-  const doc = await api.get<JsonApiResource<CalendarAttributes>[]>('/calendars', {
-    query: { external: external ? 'true' : undefined },
-  });
-  return (doc.data ?? []).map((resource) => ({ ...resource.attributes, id: resource.id }));
-}
-
-export function useCalendars(external = false) {
-  return useQuery({ queryKey: calendarKeys.list(external), queryFn: () => fetchCalendars(external) });
-}
-
 export type { WellnessBlock } from '../wellness-blocks/api';
+export {
+  type CalendarAttributes,
+  type CalendarItem,
+  calendarKeys,
+  fetchCalendars,
+  useCalendars,
+} from './calendars';
 
 /** The week's Wellness blocks; an API without the endpoint yet (404) shows none. */
 export function useWeekWellnessBlocks(week: Week) {

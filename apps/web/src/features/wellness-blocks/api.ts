@@ -2,6 +2,7 @@
 import type { WellnessBlockCategory } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { type CalendarItem, calendarKeys, fetchCalendars } from '../plan/calendars';
 
 export interface WellnessBlockAttributes {
   label: string | null;
@@ -48,8 +49,6 @@ export interface Goal {
 export const wellnessBlockKeys = {
   all: ['wellness_blocks'] as const,
   list: (from: string, to: string) => ['wellness_blocks', 'list', from, to] as const,
-  /** Distinct from other screens' calendar caches (their data may have another shape). */
-  calendars: ['calendars', 'wellness-block-choices'] as const,
   goals: ['goals', 'list'] as const,
 };
 
@@ -110,20 +109,6 @@ export async function deleteWellnessBlock(id: string): Promise<void> {
   await api.delete(`/wellness_blocks/${encodeURIComponent(id)}`);
 }
 
-interface CalendarAttributes {
-  name?: string | null;
-  watching?: boolean | null;
-}
-
-export async function fetchCalendars(): Promise<CalendarChoice[]> {
-  const doc = await api.get<JsonApiResource<CalendarAttributes>[] | null>('/calendars');
-  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
-    id: String(item.id),
-    name: item.attributes?.name?.trim() || 'Calendar',
-    watching: item.attributes?.watching === true,
-  }));
-}
-
 export async function fetchGoals(): Promise<Goal[]> {
   const doc = await api.get<JsonApiResource<{ name?: string | null }>[] | null>('/goals');
   return (Array.isArray(doc.data) ? doc.data : [])
@@ -138,13 +123,19 @@ export function useWellnessBlocks(window: { from: string; to: string }) {
   });
 }
 
-/** The watched calendars (the ones a block can be written to). */
+/** The watched calendars (the ones a block can be written to), from the one calendars cache. */
 export function useWatchedCalendars() {
   return useQuery({
-    queryKey: wellnessBlockKeys.calendars,
-    queryFn: fetchCalendars,
-    select: (calendars) => calendars.filter((calendar) => calendar.watching),
+    queryKey: calendarKeys.list(false),
+    queryFn: () => fetchCalendars(false),
+    select: toCalendarChoices,
   });
+}
+
+export function toCalendarChoices(calendars: readonly CalendarItem[]): CalendarChoice[] {
+  return calendars
+    .filter((calendar) => calendar.watching)
+    .map((calendar) => ({ id: calendar.id, name: calendar.name.trim() || 'Calendar', watching: true }));
 }
 
 export function useGoals() {

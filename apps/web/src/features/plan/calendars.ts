@@ -1,0 +1,28 @@
+// The calendars resource: one fetcher, one cache key family and one hook for every screen (Plan, Account,
+// onboarding, the Wellness block drawer), typed and checked by the API contract.
+import { type CalendarAttributes, calendarListDocument } from '@meetwell/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export type { CalendarAttributes } from '@meetwell/domain';
+
+export interface CalendarItem extends CalendarAttributes {
+  id: string;
+}
+
+export const calendarKeys = {
+  all: ['calendars'] as const,
+  list: (external: boolean) => ['calendars', { external }] as const,
+};
+
+/** GET /calendars; external=true also asks the provider for calendars the user has not connected yet. */
+export async function fetchCalendars(external = false): Promise<CalendarItem[]> {
+  const doc = await api.get('/calendars', calendarListDocument, {
+    query: { external: external ? 'true' : undefined },
+  });
+  return doc.data.map((resource) => ({ ...resource.attributes, id: resource.id }));
+}
+
+export function useCalendars(external = false) {
+  return useQuery({ queryKey: calendarKeys.list(external), queryFn: () => fetchCalendars(external) });
+}
