@@ -56,7 +56,7 @@ BEGIN
     SELECT * FROM (VALUES
       ('meetings', 'meetings.changed', 'user_id'),
       ('calendars', 'meetings.changed', 'user_id'),
-      ('actions', 'meetings.changed', 'user_id'),
+      ('actions', 'meetings.changed', 'meeting_id'),
       ('wellness_blocks', 'meetings.changed', 'user_id'),
       ('attendees', 'meetings.changed', 'meeting_id'),
       ('agenda_items', 'meetings.changed', 'meeting_id'),
