@@ -1,4 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
+import { DEFAULT_ACTION_SETTINGS, DEFAULT_EVALUATION_SETTINGS } from '@meetwell/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -117,7 +118,17 @@ export function signedIn(overrides: Partial<CurrentUser> = {}): Record<string, H
         data: {
           id: '7',
           type: 'user_settings',
-          attributes: { action_settings: { non_compliance_action: 'decline', compliance_deadline: 12 } },
+          attributes: {
+            action_settings: {
+              ...DEFAULT_ACTION_SETTINGS,
+              non_compliance_action: 'decline',
+              compliance_deadline: 12,
+            },
+            evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
+            default_action_settings: DEFAULT_ACTION_SETTINGS,
+            default_evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
+            can_edit_evaluation_settings: false,
+          },
         },
       }),
   };

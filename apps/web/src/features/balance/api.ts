@@ -1,29 +1,30 @@
 import { notifications } from '@mantine/notifications';
 // The Balance screen's calls: settings, the VIP and domain lists, actions and possible Wellness blocks.
+import { type ActionSettings, type EvaluationSettings, userSettingsDocument } from '@meetwell/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
-  type ActionSettings,
-  type EvaluationSettings,
-  resolveActionSettings,
-  resolveEvaluationSettings,
-} from '@meetwell/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type JsonApiDocument, type JsonApiResource, resourceBody } from '../../api/client';
+  api,
+  contractRequest,
+  type JsonApiDocument,
+  type JsonApiResource,
+  resourceBody,
+} from '../../api/client';
 import { queryKeys } from '../../session/queryKeys';
 import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';
 
 // ---------------------------------------------------------------------------------------------------------
-// Settings (the cache is shared with the header's Auto-Balance summary: same key, same document shape)
+// Settings: one fetcher and one cache (queryKeys.userSettings) for every screen, typed by the contract.
 
-export interface UserSettingsAttributes {
-  action_settings?: Partial<ActionSettings> | null;
-  evaluation_settings?: Partial<EvaluationSettings> | null;
-  default_action_settings?: Partial<ActionSettings> | null;
-  default_evaluation_settings?: Partial<EvaluationSettings> | null;
-  can_edit_evaluation_settings?: boolean | null;
-}
+export type { UserSettingsAttributes } from '@meetwell/domain';
+export type UserSettingsDocument = z.output<typeof userSettingsDocument>;
 
-type SettingsDocument = JsonApiDocument<JsonApiResource<UserSettingsAttributes>>;
+/** GET /users/settings, the one query of the settings (the Balance screen, the meeting modal, the header). */
+export const userSettingsQuery = queryOptions({
+  queryKey: queryKeys.userSettings,
+  queryFn: () => api.get('/users/settings', userSettingsDocument),
+});
 
 export interface BalanceSettings {
   action: ActionSettings;
@@ -33,23 +34,19 @@ export interface BalanceSettings {
   canEditEvaluation: boolean;
 }
 
-export function toBalanceSettings(doc: SettingsDocument): BalanceSettings {
-  const a = doc.data?.attributes ?? {};
+export function toBalanceSettings(doc: UserSettingsDocument): BalanceSettings {
+  const a = doc.data.attributes;
   return {
-    action: resolveActionSettings(a.action_settings),
-    evaluation: resolveEvaluationSettings(a.evaluation_settings),
-    defaultAction: resolveActionSettings(a.default_action_settings),
-    defaultEvaluation: resolveEvaluationSettings(a.default_evaluation_settings),
-    canEditEvaluation: a.can_edit_evaluation_settings === true,
+    action: a.action_settings,
+    evaluation: a.evaluation_settings,
+    defaultAction: a.default_action_settings,
+    defaultEvaluation: a.default_evaluation_settings,
+    canEditEvaluation: a.can_edit_evaluation_settings,
   };
 }
 
 export function useBalanceSettings() {
-  return useQuery({
-    queryKey: queryKeys.userSettings,
-    queryFn: () => api.get<JsonApiResource<UserSettingsAttributes>>('/users/settings'),
-    select: toBalanceSettings,
-  });
+  return useQuery({ ...userSettingsQuery, select: toBalanceSettings });
 }
 
 export type SettingsPatch =
@@ -61,13 +58,11 @@ export function usePatchSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: SettingsPatch) =>
-      api.patch<JsonApiResource<UserSettingsAttributes>>(
-        '/users/settings',
-        resourceBody('user_settings', patch),
-      ),
+      contractRequest('PATCH', '/users/settings', userSettingsDocument, {
+        body: resourceBody('user_settings', patch),
+      }),
     onSuccess: (doc, patch) => {
-      if (doc.data) queryClient.setQueryData(queryKeys.userSettings, doc);
-      else void queryClient.invalidateQueries({ queryKey: queryKeys.userSettings });
+      queryClient.setQueryData(userSettingsQuery.queryKey, doc);
       // New rules re-score meetings (evaluation) or change what is acted on (action).
       void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
       if ('evaluation_settings' in patch) void queryClient.invalidateQueries({ queryKey: queryKeys.reports });

@@ -1,4 +1,5 @@
 // Test helpers for the Balance and Wellness block screens (signed-in user in the cache, fixtures).
+import { DEFAULT_ACTION_SETTINGS, DEFAULT_EVALUATION_SETTINGS } from '@meetwell/domain';
 import type { RouteObject } from 'react-router';
 import { queryKeys } from '../../session/queryKeys';
 import type { CurrentUser } from '../../session/types';
@@ -51,12 +52,12 @@ export function settingsDocument(
       id: '7',
       type: 'user_settings',
       attributes: {
-        action_settings: {},
-        evaluation_settings: {},
-        default_action_settings: {},
-        default_evaluation_settings: {},
+        default_action_settings: DEFAULT_ACTION_SETTINGS,
+        default_evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
         can_edit_evaluation_settings: true,
         ...attributes,
+        action_settings: { ...DEFAULT_ACTION_SETTINGS, ...attributes.action_settings },
+        evaluation_settings: { ...DEFAULT_EVALUATION_SETTINGS, ...attributes.evaluation_settings },
       },
     },
   };

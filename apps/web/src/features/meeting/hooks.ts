@@ -1,9 +1,8 @@
-import type { MeetingIntention } from '@meetwell/domain';
+import type { EvaluationSettings, MeetingIntention } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, type JsonApiResource } from '../../api/client';
 import { onMeetingRefresh } from '../../realtime/cable';
-import { queryKeys } from '../../session/queryKeys';
+import { userSettingsQuery } from '../balance/api';
 import {
   answerPossibleBlock,
   chooseIntention,
@@ -42,24 +41,13 @@ export function useMeetingRealtime(): void {
   useEffect(() => onMeetingRefresh((message) => applyMeetingRefresh(queryClient, message)), [queryClient]);
 }
 
-export interface EvaluationSettingsView {
-  required_agenda?: boolean;
-  required_objectives?: boolean;
-  required_prework?: boolean;
-  [key: string]: unknown;
-}
+export type EvaluationSettingsView = EvaluationSettings;
 
-interface UserSettingsAttributes {
-  action_settings?: Record<string, unknown> | null;
-  evaluation_settings?: EvaluationSettingsView | null;
-}
-
-/** GET /users/settings (shared cache with the header's Auto-Balance summary). */
+/** The evaluation settings, from the one settings query (shared with the Balance screen and the header). */
 export function useEvaluationSettings() {
   return useQuery({
-    queryKey: queryKeys.userSettings,
-    queryFn: () => api.get<JsonApiResource<UserSettingsAttributes>>('/users/settings'),
-    select: (doc) => doc.data?.attributes?.evaluation_settings ?? null,
+    ...userSettingsQuery,
+    select: (doc) => doc.data.attributes.evaluation_settings,
     meta: { errorToast: false },
   });
 }

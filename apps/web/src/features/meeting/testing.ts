@@ -1,4 +1,5 @@
 // Test data for the meeting, plan and present tests (not imported by the app).
+import { DEFAULT_ACTION_SETTINGS, DEFAULT_EVALUATION_SETTINGS } from '@meetwell/domain';
 import type { AgendaItem, Meeting } from './types';
 
 export function agendaItem(overrides: Partial<AgendaItem> = {}): AgendaItem {
@@ -111,19 +112,28 @@ export function weekDocument(meetings: readonly Meeting[] = []) {
   };
 }
 
+/** GET /users/settings: the default settings, the evaluation's changed as given. */
 export function settingsDocument(evaluation: Record<string, unknown> = {}) {
   return {
     data: {
       id: '7',
       type: 'user_settings',
       attributes: {
-        action_settings: { non_compliance_action: 'decline', compliance_deadline: 12 },
+        action_settings: {
+          ...DEFAULT_ACTION_SETTINGS,
+          non_compliance_action: 'decline',
+          compliance_deadline: 12,
+        },
         evaluation_settings: {
+          ...DEFAULT_EVALUATION_SETTINGS,
           required_agenda: true,
           required_objectives: true,
           required_prework: false,
           ...evaluation,
         },
+        default_action_settings: DEFAULT_ACTION_SETTINGS,
+        default_evaluation_settings: DEFAULT_EVALUATION_SETTINGS,
+        can_edit_evaluation_settings: false,
       },
     },
   };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
+import { settingsDocument } from '../meeting/testing';
 import { meetingForTour } from './ProductTour';
 import {
   APP_ROUTES,
@@ -35,7 +36,7 @@ function setup(path = '/my/review/you?onboarding=true') {
     'GET /api/v1/calendars': () => jsonResponse(200, { data: [calendarResource('c1', 'Work', true)] }),
     'GET /api/v1/synchronizations': () => jsonResponse(200, { data: null, meta: { syncing: false } }),
     'GET /api/v1/goals': () => jsonResponse(200, goalsDocument([1])),
-    'PATCH /api/v1/users/settings': () => jsonResponse(200, { data: null }),
+    'PATCH /api/v1/users/settings': () => jsonResponse(200, settingsDocument()),
   });
   const view = renderRoutes(APP_ROUTES, { path });
   return { ...view, server, seen };
