@@ -18,8 +18,25 @@ export function renderSignedIn(
 
 export { calendarsDocument } from '../plan/testing';
 
+/** GET /wellness_blocks of a window (the window in meta is not read by the app). */
 export function blocksDocument(blocks: WellnessBlock[]) {
-  return { data: blocks.map(({ id, ...attributes }) => ({ id, type: 'wellness_blocks', attributes })) };
+  return {
+    data: blocks.map(blockResource),
+    meta: {
+      starts_at: '2026-03-01T00:00:00.000Z',
+      ends_at: '2026-04-05T00:00:00.000Z',
+      total: blocks.length,
+    },
+  };
+}
+
+export function blockResource({ id, ...attributes }: WellnessBlock) {
+  return { id, type: 'wellness_blocks', attributes };
+}
+
+/** What POST or PATCH wellness_blocks answers: the block, and what became of its calendar event. */
+export function blockDocument(saved: WellnessBlock) {
+  return { data: blockResource(saved), meta: { calendar: { status: 'written' } } };
 }
 
 /** A weekly block, Monday and Wednesday 1:00–2:00 pm UTC, unless overridden. */
@@ -36,6 +53,14 @@ export function block(overrides: Partial<WellnessBlock> = {}): WellnessBlock {
     recurring: true,
     read_only: false,
     delete_only: false,
+    category_label: 'Focus',
+    editable: true,
+    weekdays: [1, 3],
+    start_minute: 13 * 60,
+    end_minute: 14 * 60,
+    source_meeting_id: null,
+    in_calendar: true,
+    occurrences: [],
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/utils';
 import {
   block,
+  blockDocument,
   blocksDocument,
   calendarsDocument,
   ok,
@@ -92,8 +93,7 @@ describe('Wellness block drawer', () => {
     const { fetch, router } = setup({
       blocks: [existing],
       extra: {
-        'POST /api/v1/wellness_blocks': () =>
-          jsonResponse(201, { data: { id: 'b10', type: 'wellness_blocks', attributes: block() } }),
+        'POST /api/v1/wellness_blocks': () => jsonResponse(201, blockDocument(block({ id: 'b10' }))),
       },
     });
     await openDrawer('New weekly Wellness block');
@@ -231,8 +231,7 @@ describe('Wellness block drawer', () => {
       blockId: 'b1',
       blocks: [block()],
       extra: {
-        'PATCH /api/v1/wellness_blocks/b1': () =>
-          jsonResponse(200, { data: { id: 'b1', type: 'wellness_blocks', attributes: block() } }),
+        'PATCH /api/v1/wellness_blocks/b1': () => jsonResponse(200, blockDocument(block())),
       },
     });
     await openDrawer('Editing Wellness block');
@@ -289,7 +288,7 @@ describe('Wellness block drawer', () => {
     const converted = block({
       id: 'b2',
       label: 'Yoga',
-      rrule: null,
+      rrule: '',
       recurring: false,
       delete_only: true,
       starts_at: '2099-03-04T08:00:00.000Z', // a Wednesday
@@ -299,8 +298,7 @@ describe('Wellness block drawer', () => {
       blockId: 'b2',
       blocks: [converted],
       extra: {
-        'PATCH /api/v1/wellness_blocks/b2': () =>
-          jsonResponse(200, { data: { id: 'b2', type: 'wellness_blocks', attributes: converted } }),
+        'PATCH /api/v1/wellness_blocks/b2': () => jsonResponse(200, blockDocument(converted)),
       },
     });
     await openDrawer('Editing Wellness block');

@@ -48,7 +48,7 @@ describe('Wellness blocks list', () => {
   });
 
   it('shows the empty state', async () => {
-    mockFetch({ 'GET /api/v1/wellness_blocks': ok({ data: [] }) });
+    mockFetch({ 'GET /api/v1/wellness_blocks': ok(blocksDocument([])) });
     renderSignedIn(routes, { path: '/my/balance/wellness-blocks' });
     expect(await screen.findByRole('heading', { name: 'Add your 1st Wellness block' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add a Wellness block' })).toHaveLength(1);

@@ -1,24 +1,15 @@
 // Wellness blocks, the calendars a block can be written to, and the user's goals (the 'Ideas:' chips).
-import type { WellnessBlockCategory } from '@meetwell/domain';
+import {
+  type WellnessBlockAttributes,
+  type WellnessBlockCategory,
+  wellnessBlockDocument,
+  wellnessBlockListDocument,
+} from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { api, contractRequest, type JsonApiResource, resourceBody } from '../../api/client';
 import { type CalendarItem, calendarKeys, fetchCalendars } from '../plan/calendars';
 
-export interface WellnessBlockAttributes {
-  label: string | null;
-  category: WellnessBlockCategory | string | null;
-  calendar_id: string | null;
-  /** 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE' */
-  rrule: string | null;
-  /** The first occurrence. */
-  starts_at: string;
-  ends_at: string;
-  time_zone?: string | null;
-  recurring?: boolean | null;
-  read_only?: boolean | null;
-  /** Converted from a meeting: it can only be deleted or made weekly. */
-  delete_only?: boolean | null;
-}
+export type { WellnessBlockAttributes } from '@meetwell/domain';
 
 export interface WellnessBlock extends WellnessBlockAttributes {
   id: string;
@@ -66,43 +57,40 @@ export function blockListWindow(now: Date = new Date()): { from: string; to: str
   };
 }
 
-function toBlock(resource: JsonApiResource<WellnessBlockAttributes>): WellnessBlock {
-  return { ...resource.attributes, id: String(resource.id) };
+function toBlock(resource: { id: string; attributes: WellnessBlockAttributes }): WellnessBlock {
+  return { ...resource.attributes, id: resource.id };
 }
 
 export async function fetchWellnessBlocks(from: string, to: string): Promise<WellnessBlock[]> {
-  const doc = await api.get<JsonApiResource<WellnessBlockAttributes>[] | null>('/wellness_blocks', {
+  const doc = await api.get('/wellness_blocks', wellnessBlockListDocument, {
     query: { starts_at: from, ends_at: to },
   });
-  return Array.isArray(doc.data) ? doc.data.map(toBlock) : [];
+  return doc.data.map(toBlock);
 }
 
-export async function createWellnessBlock(payload: WellnessBlockPayload): Promise<WellnessBlock | null> {
-  const doc = await api.post<JsonApiResource<WellnessBlockAttributes> | null>(
-    '/wellness_blocks',
-    resourceBody('wellness_blocks', { ...payload }),
-  );
-  return doc.data ? toBlock(doc.data) : null;
+/** A change answers with the block (and, in meta, what became of its calendar event). */
+const changeBlock = async (method: 'POST' | 'PATCH', path: string, body: unknown) =>
+  toBlock((await contractRequest(method, path, wellnessBlockDocument, { body })).data);
+
+export async function createWellnessBlock(payload: WellnessBlockPayload): Promise<WellnessBlock> {
+  return changeBlock('POST', '/wellness_blocks', resourceBody('wellness_blocks', { ...payload }));
 }
 
-export async function updateWellnessBlock(
-  id: string,
-  payload: WellnessBlockPayload,
-): Promise<WellnessBlock | null> {
-  const doc = await api.patch<JsonApiResource<WellnessBlockAttributes> | null>(
+export async function updateWellnessBlock(id: string, payload: WellnessBlockPayload): Promise<WellnessBlock> {
+  return changeBlock(
+    'PATCH',
     `/wellness_blocks/${encodeURIComponent(id)}`,
     resourceBody('wellness_blocks', { ...payload }, id),
   );
-  return doc.data ? toBlock(doc.data) : null;
 }
 
 /** 'Make weekly': a block converted from a meeting (delete_only) becomes an ordinary weekly block. */
-export async function makeWellnessBlockWeekly(id: string): Promise<WellnessBlock | null> {
-  const doc = await api.patch<JsonApiResource<WellnessBlockAttributes> | null>(
+export async function makeWellnessBlockWeekly(id: string): Promise<WellnessBlock> {
+  return changeBlock(
+    'PATCH',
     `/wellness_blocks/${encodeURIComponent(id)}`,
     resourceBody('wellness_blocks', { make_weekly: true }, id),
   );
-  return doc.data ? toBlock(doc.data) : null;
 }
 
 export async function deleteWellnessBlock(id: string): Promise<void> {
