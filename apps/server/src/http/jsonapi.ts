@@ -24,6 +24,18 @@ export function resource<A, const T extends string = string>(
   return { type, id, attributes, ...extra };
 }
 
+/** `{ data, included?, meta? }`; the meta's type is kept, so a route's response schema checks it too. */
+export function document<T>(data: T): { data: T };
+export function document<T, M extends Record<string, unknown>>(
+  data: T,
+  meta: M,
+  included?: Resource[],
+): { data: T; meta: M; included?: Resource[] };
+export function document<T>(
+  data: T,
+  meta?: Record<string, unknown>,
+  included?: Resource[],
+): { data: T; meta?: Record<string, unknown>; included?: Resource[] };
 export function document<T>(data: T, meta?: Record<string, unknown>, included?: Resource[]) {
   return { data, ...(included?.length ? { included } : {}), ...(meta ? { meta } : {}) };
 }
