@@ -1,10 +1,12 @@
 import {
   calendarListDocument,
+  currentUserDocument,
   dailyReportDocument,
   evaluationDocument,
   itemChangeDocuments,
   meetingDocument,
   meetingListDocument,
+  userDocument,
   userSettingsDocument,
   wellnessBlockListDocument,
 } from '@meetwell/domain';
@@ -131,6 +133,17 @@ describe('the API contract', () => {
     expect((await read(meetingDocument, `/api/v1/meetings/${meeting!.id}`)).data).toEqual(listed);
   });
 
+  it('holds for the current user, a change of the user, and a visitor', async () => {
+    const me = await read(currentUserDocument, '/api/v1/users');
+    expect(me.data?.attributes.company?.roles.length).toBeGreaterThan(0);
+    await read(userDocument, '/api/v1/users', {
+      method: 'PATCH',
+      body: { data: { type: 'users', attributes: { first_name: 'Alex' } } },
+    });
+    const visitor = await app.inject({ url: '/api/v1/users?session=optional' });
+    expect(currentUserDocument.parse(visitor.json())).toEqual({ data: null, meta: { signed_in: false } });
+  });
+
   it('holds for calendars, settings, Wellness blocks and daily reports', async () => {
     const calendars = await read(calendarListDocument, '/api/v1/calendars');
     expect(calendars.data.length).toBeGreaterThan(0);
@@ -146,16 +159,14 @@ describe('the API contract', () => {
 
   it('answers 204 without a body while the first sync of the period runs', async () => {
     const user = await createUser(ctx);
-    await ctx.db
-      .insert(calendars)
-      .values({
-        userId: user.id,
-        provider: 'ics',
-        externalId: 'first',
-        name: 'First',
-        watching: true,
-        syncStatus: 'running',
-      });
+    await ctx.db.insert(calendars).values({
+      userId: user.id,
+      provider: 'ics',
+      externalId: 'first',
+      name: 'First',
+      watching: true,
+      syncStatus: 'running',
+    });
     const response = await app.inject({
       url: `/api/v1/meetings?${period()}`,
       headers: await bearerFor(ctx, user.id),

@@ -8,4 +8,5 @@ export * from './daily-reports';
 export * from './jsonapi';
 export * from './meetings';
 export * from './settings';
+export * from './users';
 export * from './wellness-blocks';

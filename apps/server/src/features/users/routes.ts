@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@meetwell/domain';
+import { currentUserDocument, isValidTimeZone, userDocument } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../auth/sessions';
@@ -51,6 +51,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['users'],
         summary: 'The signed-in user (with session=optional, data null for a visitor instead of a 401)',
         querystring: z.object({ session: z.enum(['optional']).optional() }),
+        response: { 200: currentUserDocument },
       },
     },
     async (request) => {
@@ -68,6 +69,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in user',
+        response: { 200: userDocument },
         body: resourceBody('users', userAttributes),
       },
     },
