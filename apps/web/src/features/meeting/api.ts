@@ -5,8 +5,8 @@ import {
   meetingDocument,
   meetingListDocument,
 } from '@meetwell/domain';
-import { api, contractRequest, type JsonApiResource, resourceBody } from '../../api/client';
-import type { ItemKind, ItemsByKind, Meeting, MeetingAttributes } from './types';
+import { api, contractRequest, resourceBody } from '../../api/client';
+import type { ItemKind, ItemsByKind, Meeting } from './types';
 
 export function toMeeting(resource: Pick<MeetingResource, 'id' | 'attributes'>): Meeting {
   return { ...resource.attributes, id: resource.id };
@@ -93,16 +93,20 @@ export async function deleteItem<K extends ItemKind>(kind: K, id: string): Promi
   return itemChange(kind, 'DELETE', `/${kind}/${encodeURIComponent(id)}`);
 }
 
+/** A PATCH of a meeting answers with the meeting, re-scored. */
+async function changeMeeting(path: string, attributes: Record<string, unknown>): Promise<Meeting> {
+  const doc = await contractRequest('PATCH', path, meetingDocument, {
+    body: resourceBody('meetings', attributes),
+  });
+  return toMeeting(doc.data);
+}
+
 /** PATCH /users/meetings/:id: skip_evaluation, or the manual non_compliance_action. */
 export async function patchUserMeeting(
   id: string,
   attributes: { skip_evaluation: boolean } | { non_compliance_action: 'do_nothing' | 'remind' | 'decline' },
 ): Promise<Meeting> {
-  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
-    `/users/meetings/${encodeURIComponent(id)}`,
-    resourceBody('meetings', attributes),
-  );
-  return toMeeting(doc.data);
+  return changeMeeting(`/users/meetings/${encodeURIComponent(id)}`, attributes);
 }
 
 /** PATCH /meetings/:id: answer a possible Wellness block. */
@@ -110,18 +114,10 @@ export async function answerPossibleBlock(
   id: string,
   answer: 'verified_true' | 'verified_false',
 ): Promise<Meeting> {
-  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
-    `/meetings/${encodeURIComponent(id)}`,
-    resourceBody('meetings', { maybe_wellness_block: answer }),
-  );
-  return toMeeting(doc.data);
+  return changeMeeting(`/meetings/${encodeURIComponent(id)}`, { maybe_wellness_block: answer });
 }
 
 /** PATCH /meetings/:id: choose the meeting's intention (null: none). */
 export async function chooseIntention(id: string, intention: MeetingIntention | null): Promise<Meeting> {
-  const doc = await api.patch<JsonApiResource<MeetingAttributes>>(
-    `/meetings/${encodeURIComponent(id)}`,
-    resourceBody('meetings', { intention }),
-  );
-  return toMeeting(doc.data);
+  return changeMeeting(`/meetings/${encodeURIComponent(id)}`, { intention });
 }
