@@ -1,4 +1,5 @@
 import {
+  actionListDocument,
   calendarListDocument,
   currentUserDocument,
   dailyReportDocument,
@@ -145,6 +146,8 @@ describe('the API contract', () => {
   });
 
   it('holds for calendars, settings, Wellness blocks and daily reports', async () => {
+    await read(actionListDocument, '/api/v1/future_actions');
+    await read(actionListDocument, '/api/v1/past_actions');
     const calendars = await read(calendarListDocument, '/api/v1/calendars');
     expect(calendars.data.length).toBeGreaterThan(0);
     await read(userSettingsDocument, '/api/v1/users/settings');

@@ -3,6 +3,7 @@
  * option: serialisation and OpenAPI) and the web client (`api.get(path, schema)`: inferred types, and
  * validation outside production). Schemas only, no I/O.
  */
+export * from './actions';
 export * from './calendars';
 export * from './daily-reports';
 export * from './jsonapi';

@@ -1,4 +1,9 @@
-import { FUTURE_ACTIONS_WINDOW_DAYS, isActionQueued, PAST_ACTIONS_WINDOW_DAYS } from '@meetwell/domain';
+import {
+  actionListDocument,
+  FUTURE_ACTIONS_WINDOW_DAYS,
+  isActionQueued,
+  PAST_ACTIONS_WINDOW_DAYS,
+} from '@meetwell/domain';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -78,6 +83,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Scheduled actions (default: deadlines in the next 7 days, and the ones queued past their deadline)',
         querystring: periodQuerySchema,
+        response: { 200: actionListDocument },
       },
     },
     async (request) => {
@@ -118,6 +124,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['auto-balance'],
         summary: 'Actions taken (done, failed, prevented, ignored); default: the last 7 days',
         querystring: periodQuerySchema,
+        response: { 200: actionListDocument },
       },
     },
     async (request) => {

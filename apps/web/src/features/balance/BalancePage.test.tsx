@@ -22,22 +22,35 @@ function action(id: string, deadlineOffsetMs: number, extra: Record<string, unkn
     type: 'actions',
     attributes: {
       action: 'decline',
+      status: 'scheduled',
+      manual: false,
       organizer_email: 'pat@vendor.io',
       meeting_id: `m${id}`,
       meeting_summary: `Sync ${id}`,
+      meeting_starts_at: new Date(Date.now() + deadlineOffsetMs + 12 * HOUR).toISOString(),
+      meeting_ends_at: new Date(Date.now() + deadlineOffsetMs + 13 * HOUR).toISOString(),
       details_negative: { required_agenda: 'This meeting has no agenda.' },
       compliance_deadline: new Date(Date.now() + deadlineOffsetMs).toISOString(),
-      status: 'queued',
+      queued: deadlineOffsetMs < 0,
+      performed_at: null,
+      organizer_notes: null,
       ...extra,
     },
   };
 }
 
+/** The window the lists asked for (meta; not read by the screen). */
+const ACTIONS_WINDOW = { starts_at: '2026-03-01T00:00:00.000Z', ends_at: '2026-03-08T00:00:00.000Z' };
+
 function actionHandlers(extra: Parameters<typeof mockFetch>[0] = {}) {
   return {
     'GET /api/v1/users/settings': ok(settingsDocument()),
-    'GET /api/v1/future_actions': ok({ data: [action('1', -HOUR), action('2', 30 * HOUR)] }),
+    'GET /api/v1/future_actions': ok({
+      data: [action('1', -HOUR), action('2', 30 * HOUR)],
+      meta: ACTIONS_WINDOW,
+    }),
     'GET /api/v1/past_actions': ok({
+      meta: ACTIONS_WINDOW,
       data: [
         action('3', -50 * HOUR, {
           status: 'prevented',

@@ -1,6 +1,12 @@
 import { notifications } from '@mantine/notifications';
 // The Balance screen's calls: settings, the VIP and domain lists, actions and possible Wellness blocks.
-import { type ActionSettings, type EvaluationSettings, userSettingsDocument } from '@meetwell/domain';
+import {
+  type ActionAttributes,
+  type ActionSettings,
+  actionListDocument,
+  type EvaluationSettings,
+  userSettingsDocument,
+} from '@meetwell/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -119,20 +125,7 @@ export function useSaveDomains(scope: ListScope) {
 // ---------------------------------------------------------------------------------------------------------
 // Future and past actions
 
-export interface ActionAttributes {
-  action: string | null;
-  organizer_email: string | null;
-  meeting_id: string | number | null;
-  meeting_summary: string | null;
-  /** A sentence per violated rule (a map), or a plain list. */
-  details_negative: Record<string, string> | string[] | null;
-  compliance_deadline: string | null;
-  /** scheduled (future); done, failed, prevented or ignored (past). */
-  status?: string | null;
-  performed_at?: string | null;
-  /** What the organizer wrote when preventing the decline. */
-  organizer_notes?: string | null;
-}
+export type { ActionAttributes } from '@meetwell/domain';
 
 export interface BalanceAction extends ActionAttributes {
   id: string;
@@ -152,13 +145,10 @@ export async function fetchActions(
   from: string,
   to: string,
 ): Promise<BalanceAction[]> {
-  const doc = await api.get<JsonApiResource<ActionAttributes>[] | null>(`/${kind}_actions`, {
+  const doc = await api.get(`/${kind}_actions`, actionListDocument, {
     query: { 'by_period[starts_at]': kind === 'past' ? from : undefined, 'by_period[ends_at]': to },
   });
-  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
-    ...item.attributes,
-    id: String(item.id),
-  }));
+  return doc.data.map((item) => ({ ...item.attributes, id: item.id }));
 }
 
 export function useActions(kind: 'future' | 'past', window: { from: string; to: string }) {
