@@ -7,6 +7,7 @@ import {
   itemChangeDocuments,
   meetingDocument,
   meetingListDocument,
+  possibleBlockListDocument,
   userDocument,
   userSettingsDocument,
   wellnessBlockListDocument,
@@ -154,6 +155,7 @@ describe('the API contract', () => {
     const from = new Date(Date.now() - 7 * DAY).toISOString();
     const to = new Date(Date.now() + 35 * DAY).toISOString();
     await read(wellnessBlockListDocument, `/api/v1/wellness_blocks?starts_at=${from}&ends_at=${to}`);
+    await read(possibleBlockListDocument, '/api/v1/maybe_wellness_blocks');
     const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
     for (const report of week.data.filter((m) => m.attributes.event_report_card_id).slice(0, 2)) {
       await read(dailyReportDocument, `/api/v1/meetings/${report.id}/daily_report`);

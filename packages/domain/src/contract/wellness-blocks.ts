@@ -45,3 +45,21 @@ export const wellnessBlockDocument = documentSchema(
     }),
   }),
 );
+
+/** GET /maybe_wellness_blocks: events that look like Wellness blocks, one per recurring series. */
+export const possibleBlockAttributes = z.object({
+  meeting_id: z.string(),
+  summary: z.string(),
+  starts_at: instantSchema,
+  ends_at: instantSchema,
+  recurring_meeting: z.boolean(),
+  attendees_count: z.number(),
+  /** The category's label (Focus, Life). */
+  maybe_wellness_block_category: z.string(),
+  category: z.enum(['focus', 'life']),
+});
+export type PossibleBlockAttributes = z.infer<typeof possibleBlockAttributes>;
+
+export const possibleBlockListDocument = documentSchema(
+  z.array(resourceSchema('maybe_wellness_blocks', possibleBlockAttributes)),
+);

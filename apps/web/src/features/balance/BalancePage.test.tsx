@@ -246,10 +246,24 @@ describe('Balance screen', () => {
         attendees_count: attendees,
       },
     });
+    const possible = (id: string, summary: string, attendees: number) => ({
+      id,
+      type: 'maybe_wellness_blocks',
+      attributes: {
+        meeting_id: id,
+        summary,
+        starts_at: '2030-01-07T12:00:00.000Z',
+        ends_at: '2030-01-07T13:00:00.000Z',
+        recurring_meeting: true,
+        attendees_count: attendees,
+        maybe_wellness_block_category: 'Life',
+        category: 'life',
+      },
+    });
     const fetch = mockFetch(
       actionHandlers({
         'GET /api/v1/maybe_wellness_blocks': ok({
-          data: [meeting('p1', 'Lunch', 1), meeting('p2', 'Run club', 4)],
+          data: [possible('p1', 'Lunch', 1), possible('p2', 'Run club', 4)],
         }),
         'PATCH /api/v1/meetings/p1': () => jsonResponse(200, { data: meeting('p1', 'Lunch', 1) }),
         'PATCH /api/v1/meetings/p2': () => jsonResponse(200, { data: meeting('p2', 'Run club', 4) }),

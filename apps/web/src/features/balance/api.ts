@@ -5,6 +5,8 @@ import {
   type ActionSettings,
   actionListDocument,
   type EvaluationSettings,
+  type PossibleBlockAttributes,
+  possibleBlockListDocument,
   userSettingsDocument,
 } from '@meetwell/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -181,14 +183,7 @@ export { detailSentences as negativeDetails } from '../prevent-decline/api';
 // ---------------------------------------------------------------------------------------------------------
 // Possible Wellness blocks (meetings the sync thinks are personal time)
 
-export interface PossibleBlockAttributes {
-  summary: string | null;
-  starts_at: string;
-  ends_at: string;
-  recurring_meeting?: boolean | null;
-  maybe_wellness_block_category?: string | null;
-  attendees_count?: number | null;
-}
+export type { PossibleBlockAttributes } from '@meetwell/domain';
 
 export interface PossibleBlock extends PossibleBlockAttributes {
   id: string;
@@ -197,11 +192,8 @@ export interface PossibleBlock extends PossibleBlockAttributes {
 export const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
 
 export async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
-  const doc = await api.get<JsonApiResource<PossibleBlockAttributes>[] | null>('/maybe_wellness_blocks');
-  return (Array.isArray(doc.data) ? doc.data : []).map((item) => ({
-    ...item.attributes,
-    id: String(item.id),
-  }));
+  const doc = await api.get('/maybe_wellness_blocks', possibleBlockListDocument);
+  return doc.data.map((item) => ({ ...item.attributes, id: item.id }));
 }
 
 export function usePossibleBlocks() {
