@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
-import { reevaluateUserJob } from '../calendars/evaluation/reevaluate-user.job';
 import { dailyFullSyncJob, pollCalendarsJob } from '../calendars/sync/scheduled-syncs.job';
 import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
 import { renewWebhooksJob } from '../calendars/webhooks/renew-webhooks.job';
@@ -16,6 +15,7 @@ import {
   dailyReportEventJob,
   dailyReportEventsSweepJob,
 } from '../features/daily-report-events/daily-report-events.job';
+import { reevaluateUserJob } from '../features/evaluation/reevaluate-user.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import {

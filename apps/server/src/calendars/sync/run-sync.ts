@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
 import type { AppContext } from '../../context';
 import { identities } from '../../db/schema';
+import { scoreFirstImport } from '../../features/evaluation/first-import';
+import { reevaluateSpans } from '../../features/evaluation/reevaluate';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { connectionFor, loadCalendarWithOwner } from '../connection';
-import { reevaluateSpans } from '../evaluation/reevaluate';
 import { driverFor } from '../registry';
 import { type CalendarConnection, ProviderError, type SyncResult, type SyncWindow } from '../types';
 import { capCalendarEvents } from './calendar-cap';
@@ -97,6 +98,7 @@ async function syncCalendarNow(
       result,
       window,
       ctx.now(),
+      { scoreFirstImport },
     );
     // Switched on again (its meetings were kept while it was off): every meeting of the window is scored
     // again, since its neighbours may have changed meanwhile and it is a neighbour of the others again.

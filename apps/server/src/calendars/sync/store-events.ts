@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
 import { and, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert, jsonRecordset, jsonValues } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
-import {
-  loadEvaluationInputs,
-  loadNeighbours,
-  mergeSpans,
-  neighbourOf,
-  scoreMeeting,
-} from '../evaluation/reevaluate';
+import type { FirstImportScoring, NewMeeting, Prescored } from '../../features/evaluation/first-import';
+import type { TouchedSpan } from '../../features/evaluation/spans';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { describeEvent } from './describe-event';
@@ -23,8 +16,15 @@ export type StoreTarget = {
   ownerEmail: string;
 };
 
-/** A time span whose meetings must be re-evaluated because something in it appeared, moved or vanished. */
-export type TouchedSpan = { from: Date; to: Date };
+/**
+ * Scores a first import's meetings before they are inserted (features/evaluation/first-import): given by the
+ * caller, so that storing knows nothing of scoring. Without it every stored meeting is left to re-evaluation.
+ */
+export type FirstImportScorer = (
+  tx: Pick<Database, 'select'>,
+  userId: string,
+  newMeetings: NewMeeting[],
+) => Promise<FirstImportScoring | null>;
 
 export type StoreOutcome = {
   changedMeetingIds: string[];
@@ -114,13 +114,6 @@ const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do 
   where meetings.content_hash is distinct from excluded.content_hash
   returning id, provider_event_id, (xmax = 0) as inserted`);
 
-type Prescored = {
-  id: string;
-  score: number | null;
-  qualityLabel: string | null;
-  evaluation: unknown;
-  cost: number;
-};
 type PreparedEvent = { event: CalendarEvent; prescored?: Prescored } & ReturnType<typeof meetingRow>;
 /** A first import's scoring: the other meetings to re-evaluate after, and how to score a batch before its insert. */
 type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => void };
@@ -133,9 +126,8 @@ const PRESCORED_COLUMNS: readonly BulkColumn<PreparedEvent>[] = [
   ['cost', 'integer', (p) => p.prescored!.cost],
 ];
 const PRESCORED_NAMES = sql.raw(PRESCORED_COLUMNS.map(([name]) => `"${name}"`).join(', '));
-const ACTIVE = { status: 'active' } as const;
 
-/** The upsert of one batch; prescored rows carry their id and evaluation (written as reevaluateSpans would). */
+/** The upsert of one batch; prescored rows carry their id and evaluation (as a re-evaluation would write it). */
 function upsertBatch(batch: PreparedEvent[], prescore: Prescore | null): SQL {
   if (!prescore) {
     return bulkInsert(
@@ -167,16 +159,16 @@ async function nextUpsert(batch: PreparedEvent[], prescore: Prescore | null): Pr
 }
 
 /**
- * A first import (the calendar holds no meeting yet) scores its events before inserting them, as
- * reevaluateSpans would after: neighbours are the imported events and the user's other meetings around them.
- * Those other meetings are returned: their neighbours changed, so they are re-evaluated afterwards.
+ * A first import (the calendar holds no meeting yet, each event once) has its events scored before they are
+ * inserted, by the scorer the caller gives; the user's other meetings around them are re-evaluated after.
  */
 async function prescoreFirstImport(
   tx: Pick<Database, 'select'>,
   target: StoreTarget,
   prepared: PreparedEvent[],
+  scorer: FirstImportScorer | undefined,
 ): Promise<Prescore | null> {
-  if (prepared.length === 0) return null;
+  if (!scorer || prepared.length === 0) return null;
   if (new Set(prepared.map((p) => p.event.providerEventId)).size !== prepared.length) return null;
   const existing = await tx
     .select({ id: meetings.id })
@@ -184,53 +176,24 @@ async function prescoreFirstImport(
     .where(eq(meetings.calendarId, target.calendarId))
     .limit(1);
   if (existing.length) return null;
-  const inputs = await loadEvaluationInputs(tx, target.userId);
-  if (!inputs) return null;
-  const spans = mergeSpans(prepared.map((p) => ({ from: p.event.startsAt, to: p.event.endsAt })));
-  const others = await loadNeighbours(tx, target.userId, spans);
-  const rows: (PreparedEvent['row'] & { id: string; skipEvaluation: boolean })[] = [];
-  const neighbours: ReturnType<typeof neighbourOf>[] = [];
+  const newMeetings: NewMeeting[] = [];
   for (let i = 0; i < prepared.length; i += PREPARE_SLICE) {
     if (i > 0) await nextTurn();
     for (const p of prepared.slice(i, i + PREPARE_SLICE)) {
-      const row = { ...p.row, id: randomUUID(), skipEvaluation: false };
-      rows.push(row);
-      neighbours.push(neighbourOf(inputs, row));
+      const { agenda, objectives, prework } = p.described;
+      newMeetings.push({
+        ...p.row,
+        itemCounts: { agenda: agenda.length, objectives: objectives.length, prework: prework.length },
+      });
     }
   }
-  for (const other of others) neighbours.push(neighbourOf(inputs, other));
-  const occurrences = indexBlockOccurrences(
-    expandWellnessBlockOccurrences(inputs.blocks, {
-      from: new Date(spans[0]!.from),
-      to: new Date(spans.at(-1)!.to),
-      timeZone: inputs.user.timeZone,
-    }),
-  );
-  const rowOf = new Map(prepared.map((p, i) => [p, rows[i]!]));
+  const scoring = await scorer(tx, target.userId, newMeetings);
+  if (!scoring) return null;
+  const indexOf = new Map(prepared.map((p, i) => [p, i]));
   const score = (batch: PreparedEvent[]) => {
-    for (const p of batch) {
-      const row = rowOf.get(p)!;
-      const { evaluation, stored, cost } = scoreMeeting(
-        inputs,
-        row,
-        {
-          agendaItems: p.described.agenda.map(() => ACTIVE),
-          objectives: p.described.objectives.map(() => ACTIVE),
-          preworkItems: p.described.prework.map(() => ACTIVE),
-        },
-        occurrences,
-        neighbours,
-      );
-      p.prescored = {
-        id: row.id,
-        score: evaluation.score,
-        qualityLabel: evaluation.quality_label,
-        evaluation: stored,
-        cost,
-      };
-    }
+    for (const p of batch) p.prescored = scoring.score(indexOf.get(p)!);
   };
-  return { others: others.map((m) => ({ from: m.startsAt, to: m.endsAt })), score };
+  return { others: scoring.others, score };
 }
 
 const ATTENDEE_COLUMNS: readonly BulkColumn<AttendeeRow>[] = [
@@ -317,6 +280,7 @@ export async function storeSyncResult(
   result: SyncResult,
   window: SyncWindow,
   now: Date,
+  options: { scoreFirstImport?: FirstImportScorer } = {},
 ): Promise<StoreOutcome> {
   return db.transaction(async (tx) => {
     const changedMeetingIds: string[] = [];
@@ -330,7 +294,7 @@ export async function storeSyncResult(
         all.push({ event, ...meetingRow(target, event, now) });
     }
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
-    let prescore = await prescoreFirstImport(tx, target, all);
+    let prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);
     const firstImport = prescore !== null;
     const batches = chunks(all, BATCH);
     // The next batch's JSON is built while PostgreSQL writes the current one.

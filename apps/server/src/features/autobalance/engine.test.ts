@@ -1,7 +1,6 @@
 import { complianceCountsText } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import {
   type FakeGoogleServer,
   startFakeGoogleServer,
@@ -11,6 +10,7 @@ import { type RunningWorker, startWorker } from '../../jobs/worker';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor } from '../../test/factories';
 import { signedUnsubscribePageUrl } from '../communications/unsubscribe-link';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { hrefs, type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
 import { meetingFlagRoutes } from '../meetings/flags';

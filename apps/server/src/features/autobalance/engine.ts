@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
-import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { actions, emails, meetings } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { inWatchedCalendar } from '../evaluation/other-meetings';
 import { invalidateReports } from '../reports/rollups';
 import { requestReportWarmup } from '../reports/warm-reports';
 import { decideMeeting, type EngineDecision } from './decide';

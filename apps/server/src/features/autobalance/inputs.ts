@@ -4,12 +4,11 @@ import {
   indexBlockOccurrences,
   type MeetingInput,
   type OtherMeetingInput,
-  otherMeetingInput,
 } from '@meetwell/domain';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { agendaItems, meetings, objectives, preworkItems, users, wellnessBlocks } from '../../db/schema';
+import { inWatchedCalendar, toOtherMeeting } from '../evaluation/other-meetings';
 import { loadSettings } from '../settings/routes';
 import { loadUserResource } from '../users/profile';
 
@@ -104,11 +103,6 @@ export function toMeetingInput(m: MeetingRow, items: Items | undefined): Meeting
     objectives: items?.objectives ?? [],
     preworkItems: items?.prework ?? [],
   };
-}
-
-/** Another meeting of the user, for the meeting_conflict rule. */
-export function toOtherMeeting(m: MeetingRow, userEmail: string): OtherMeetingInput {
-  return otherMeetingInput(m, userEmail);
 }
 
 export type MeetingsAround = {

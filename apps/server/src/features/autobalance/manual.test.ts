@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { actions, emails, meetings } from '../../db/schema';
 import { type RunningWorker, startWorker } from '../../jobs/worker';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor } from '../../test/factories';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { meetingFlagRoutes } from '../meetings/flags';
 import { googleUser, insertMeeting, setActionSettings, setPlan } from './testing';
 

@@ -1,10 +1,10 @@
 import { type NonComplianceAction, takeActionRefusal } from '@meetwell/domain';
 import { and, eq } from 'drizzle-orm';
 import { requirePlanAllows } from '../../auth/policies';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { actions, meetings } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { decideMeeting } from './decide';
 import { reconcileUser } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';

@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@meetwell/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { displayName, sendActionEmail, sendDeclineWarning } from './action-emails';
 import { decideMeeting, notifyFlags } from './decide';
 import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './engine';

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { actions, users } from '../../db/schema';
 import { type RunningWorker, startWorker } from '../../jobs/worker';
 import { userStreamTopic } from '../../realtime/channels';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor } from '../../test/factories';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { settingsRoutes } from '../settings/routes';
 import { decideMeeting } from './decide';
 import { reconcileUser } from './engine';

@@ -3,7 +3,7 @@ import { autoBalanceUserJobKey } from './keys';
 
 /**
  * Asks the workers to decide again for a user (debounced: one pending run per user; enqueueing again moves it).
- * Called at the end of every re-evaluation (calendars/evaluation/reevaluate.ts) and after list changes.
+ * Called at the end of every re-evaluation (features/evaluation/reevaluate.ts) and after list changes.
  */
 export async function requestAutoBalance(ctx: Pick<AppContext, 'jobs'>, userId: string, delayMs = 1_000) {
   await ctx.jobs.enqueue(

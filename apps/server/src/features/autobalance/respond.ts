@@ -1,7 +1,6 @@
 import { findMeetingConflicts, isPaidPlan } from '@meetwell/domain';
 import { and, eq, gt } from 'drizzle-orm';
 import { ownMeeting } from '../../auth/policies';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { ProviderError } from '../../calendars/types';
 import type { AppContext } from '../../context';
 import { actions, meetings } from '../../db/schema';
@@ -9,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { hashToken } from '../../lib/crypto';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { closeAction, enqueueActionEmail } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';
 import { recordOwnResponse } from './own-response';

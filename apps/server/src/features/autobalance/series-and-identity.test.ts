@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { actions, emails, meetings, notifications } from '../../db/schema';
 import { type RunningWorker, startWorker } from '../../jobs/worker';
 import { createTestContext, type TestContext } from '../../test/context';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { reconcileUser } from './engine';
 import { googleUser, insertMeeting, setActionSettings } from './testing';
 

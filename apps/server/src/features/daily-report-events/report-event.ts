@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, like, ne } from 'drizzle-orm';
 import { connectionFor, loadCalendarWithOwner } from '../../calendars/connection';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { driverFor } from '../../calendars/registry';
 import { type EventWrite, ProviderError } from '../../calendars/types';
 import type { AppContext } from '../../context';
 import { calendars, meetings, users } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { type DayReport, dayReport, reportDescription, reportTitle } from './day-report';
 import { localDay, reportEventSpan, reportZone } from './schedule';
 

@@ -2,13 +2,13 @@ import { canChooseIntention, MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ownMeeting } from '../../auth/policies';
-import { reevaluateMeetings } from '../../calendars/evaluation/reevaluate';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resourceBody } from '../../http/jsonapi';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { chooseManualAction } from '../autobalance/manual';
+import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { convertMeetingToBlock } from '../wellness-blocks/service';
 import { presentMeetings } from './presenter';
 

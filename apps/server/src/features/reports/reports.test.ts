@@ -15,11 +15,11 @@ import {
 } from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reevaluateSpans } from '../../calendars/evaluation/reevaluate';
 import { companies, meetings, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { reevaluateSpans } from '../evaluation/reevaluate';
 import { teamRoutes } from '../teams/routes';
 import { REPORT_KINDS, type ReportKind } from './params';
 import { invalidateReports } from './rollups';

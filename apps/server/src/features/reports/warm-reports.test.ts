@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reevaluateSpans } from '../../calendars/evaluation/reevaluate';
 import { connectDatabase } from '../../db/client';
 import type { users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/context';
 import { createUser } from '../../test/factories';
+import { reevaluateSpans } from '../evaluation/reevaluate';
 import { buildReport } from './build-report';
 import { parseRange, parseStatusFilter } from './params';
 import { ensureDays, prepareScope } from './rollups';

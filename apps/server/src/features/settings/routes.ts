@@ -3,17 +3,18 @@ import {
   DEFAULT_EVALUATION_SETTINGS,
   EvaluationSettingsPatchSchema,
   effectiveSettings,
+  userSettingsDocument,
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isTeamAdmin } from '../../auth/policies';
-import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
 import { companies, userSettings, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource, resourceBody } from '../../http/jsonapi';
 import { requestAutoBalance } from '../autobalance/request';
+import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +52,13 @@ async function presentSettings(ctx: AppContext, user: UserRow) {
 export const settingsRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/users/settings',
-    { schema: { tags: ['settings'], summary: 'Action and evaluation settings' } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Action and evaluation settings',
+        response: { 200: userSettingsDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       return document(await presentSettings(ctx, user));
@@ -74,6 +81,7 @@ export const settingsRoutes: FeatureRoutes = (app, ctx) => {
             .partial()
             .strict(),
         ),
+        response: { 200: userSettingsDocument },
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { lockTeamAdmins, membershipRoleFor, requireTeamAdmin, type TeamRole } from '../../auth/policies';
-import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { meetings, memberships, users } from '../../db/schema';
 import { AppError, forbidden } from '../../http/errors';
 import { reactivateOnJoin } from '../billing/trials';
+import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
 import { invalidateReports } from '../reports/rollups';
 import { requestReportWarmup } from '../reports/warm-reports';
 import { createTrialCompany, ownTeamName } from '../users/provision';

@@ -1,13 +1,19 @@
-import { DAY_MS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
+import {
+  DAY_MS,
+  possibleBlockListDocument,
+  WELLNESS_BLOCK_CATEGORY_LABELS,
+  wellnessBlockDocument,
+  wellnessBlockListDocument,
+} from '@meetwell/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ownMeeting, ownWellnessBlock } from '../../auth/policies';
-import { inWatchedCalendar } from '../../calendars/evaluation/reevaluate';
 import type { AppContext } from '../../context';
 import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
 import { parseZonedPeriod, periodBound, zonedPeriodQuerySchema } from '../../http/period';
+import { inWatchedCalendar } from '../evaluation/other-meetings';
 import { presentBlock } from './presenter';
 import {
   type BlockInput,
@@ -102,6 +108,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Wellness blocks with their occurrences in the window (dates are in the user zone, ends_at inclusive)',
         querystring: zonedPeriodQuerySchema,
+        response: { 200: wellnessBlockListDocument },
       },
     },
     async (request) => {
@@ -120,7 +127,14 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/wellness_blocks/:id',
-    { schema: { tags: ['wellness blocks'], summary: 'One Wellness block', params: idParams } },
+    {
+      schema: {
+        tags: ['wellness blocks'],
+        summary: 'One Wellness block',
+        params: idParams,
+        response: { 200: wellnessBlockDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const block = await ownWellnessBlock(ctx.db, user.id, request.params.id);
@@ -136,6 +150,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           "Create a weekly Wellness block (validated by the rules package) and write it to the user's calendar",
         body: blockBody,
+        response: { 201: wellnessBlockDocument },
       },
     },
     async (request, reply) => {
@@ -154,6 +169,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
           'Edit a Wellness block, or make a converted (delete_only) block weekly with make_weekly: true',
         params: idParams,
         body: patchBody,
+        response: { 200: wellnessBlockDocument },
       },
     },
     async (request) => {
@@ -221,6 +237,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Events that look like Wellness blocks (one per recurring series), from now to the window end',
         querystring: zonedPeriodQuerySchema,
+        response: { 200: possibleBlockListDocument },
       },
     },
     async (request) => {

@@ -18,10 +18,10 @@ import {
 } from '@meetwell/domain';
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { ownWellnessBlock } from '../../auth/policies';
-import { reevaluateUserJobKey } from '../../calendars/evaluation/reevaluate-user.job';
 import type { AppContext } from '../../context';
 import { calendars, meetings, type users, wellnessBlocks } from '../../db/schema';
 import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
+import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
 import { refreshSlackSnooze } from '../slack/snooze';
 import { type BlockRow, type CalendarWriteStatus, deleteBlockEvent, writeBlockEvent } from './calendar-event';
 
