@@ -15,7 +15,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
 import { dateRangeLabel, PLAN_SCREEN_TEXTS, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -26,8 +25,6 @@ import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { useMeetingRealtime } from '../meeting/hooks';
-import { MeetingModal } from '../meeting/MeetingModal';
-import { WellnessBlockDrawerRoute } from '../wellness-blocks';
 import { useCalendars, useSyncStatus, useWeekMeetings, useWeekWellnessBlocks } from './data';
 import { toCalendarEvents } from './events';
 import { MobileWeekList } from './MobileWeekList';
@@ -47,6 +44,12 @@ import {
 
 // react-big-calendar loads only when the desktop week view is shown (phones get the list).
 const WeekCalendar = lazy(() => import('./WeekCalendar').then((m) => ({ default: m.WeekCalendar })));
+// The week shows first; what opens on demand (a meeting, a Wellness block, the week picker) is fetched then.
+const MeetingModal = lazy(() => import('../meeting/MeetingModal').then((m) => ({ default: m.MeetingModal })));
+const WellnessBlockDrawerRoute = lazy(() =>
+  import('../wellness-blocks/WellnessBlockDrawer').then((m) => ({ default: m.WellnessBlockDrawerRoute })),
+);
+const DatePicker = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DatePicker<'default'> })));
 
 /** /my/plan[/meeting/:id | /block/:blockId][?w=YYYY-MM-DD]; an invalid w goes back to the plan default. */
 export function PlanPage() {
@@ -101,20 +104,22 @@ function WeekNavigation({ week, thisWeek }: { week: Week; thisWeek: Week }) {
             </Tooltip>
           </Popover.Target>
           <Popover.Dropdown>
-            <DatePicker
-              firstDayOfWeek={WEEK_STARTS_ON}
-              defaultDate={week.key}
-              value={null}
-              getDayProps={(date) => ({
-                selected: date >= week.key && date < toDateKey(week.end),
-              })}
-              onChange={(value) => {
-                const picked = parseWeekParam(value);
-                if (!picked || picked === 'invalid') return;
-                setPickerOpened(false);
-                goTo(weekOf(picked));
-              }}
-            />
+            <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the calendar" />}>
+              <DatePicker
+                firstDayOfWeek={WEEK_STARTS_ON}
+                defaultDate={week.key}
+                value={null}
+                getDayProps={(date) => ({
+                  selected: date >= week.key && date < toDateKey(week.end),
+                })}
+                onChange={(value) => {
+                  const picked = parseWeekParam(value);
+                  if (!picked || picked === 'invalid') return;
+                  setPickerOpened(false);
+                  goTo(weekOf(picked));
+                }}
+              />
+            </Suspense>
           </Popover.Dropdown>
         </Popover>
       </Group>
@@ -244,16 +249,18 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      {id && (
-        <MeetingModal
-          id={id}
-          user={user}
-          weekQuery={weekQuery}
-          onClose={backToPlan}
-          onMissing={toPlanDefault}
-        />
-      )}
-      {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
+      <Suspense fallback={null}>
+        {id && (
+          <MeetingModal
+            id={id}
+            user={user}
+            weekQuery={weekQuery}
+            onClose={backToPlan}
+            onMissing={toPlanDefault}
+          />
+        )}
+        {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
+      </Suspense>
     </>
   );
 }
