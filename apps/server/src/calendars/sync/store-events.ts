@@ -182,7 +182,7 @@ async function prescoreFirstImport(
     for (const p of prepared.slice(i, i + PREPARE_SLICE)) {
       const { agenda, objectives, prework } = p.described;
       newMeetings.push({
-        ...p.row,
+        row: p.row,
         itemCounts: { agenda: agenda.length, objectives: objectives.length, prework: prework.length },
       });
     }

@@ -9,8 +9,9 @@ import { loadOtherMeetingRows, toOtherMeeting } from './other-meetings';
 import { loadEvaluationInputs, type ScoredRow, scoreMeeting } from './score-meeting';
 import { mergeSpans, type TouchedSpan } from './spans';
 
-/** A meeting a first import is about to insert, and how many items its description gave it. */
-export type NewMeeting = Omit<ScoredRow, 'id' | 'skipEvaluation'> & {
+/** A meeting a first import is about to insert (its row, not copied), and how many items its description gave. */
+export type NewMeeting = {
+  row: Omit<ScoredRow, 'id' | 'skipEvaluation'>;
   itemCounts: { agenda: number; objectives: number; prework: number };
 };
 
@@ -48,14 +49,14 @@ export async function scoreFirstImport(
   if (newMeetings.length === 0) return null;
   const inputs = await loadEvaluationInputs(tx, userId);
   if (!inputs) return null;
-  const spans = mergeSpans(newMeetings.map((m) => ({ from: m.startsAt, to: m.endsAt })));
+  const spans = mergeSpans(newMeetings.map(({ row }) => ({ from: row.startsAt, to: row.endsAt })));
   const others = await loadOtherMeetingRows(tx, userId, spans);
   const rows: ScoredRow[] = [];
   const neighbours: OtherMeetingInput[] = [];
   for (let i = 0; i < newMeetings.length; i += SLICE) {
     if (i > 0) await nextTurn();
-    for (const { itemCounts: _counts, ...m } of newMeetings.slice(i, i + SLICE)) {
-      const row = { ...m, id: randomUUID(), skipEvaluation: false };
+    for (const m of newMeetings.slice(i, i + SLICE)) {
+      const row = { ...m.row, id: randomUUID(), skipEvaluation: false };
       rows.push(row);
       neighbours.push(toOtherMeeting(row, inputs.user.email));
     }
