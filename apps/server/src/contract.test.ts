@@ -4,10 +4,12 @@ import {
   currentUserDocument,
   dailyReportDocument,
   evaluationDocument,
+  goalListDocument,
   itemChangeDocuments,
   meetingDocument,
   meetingListDocument,
   possibleBlockListDocument,
+  tipListDocument,
   userDocument,
   userSettingsDocument,
   wellnessBlockListDocument,
@@ -156,6 +158,9 @@ describe('the API contract', () => {
     const to = new Date(Date.now() + 35 * DAY).toISOString();
     await read(wellnessBlockListDocument, `/api/v1/wellness_blocks?starts_at=${from}&ends_at=${to}`);
     await read(possibleBlockListDocument, '/api/v1/maybe_wellness_blocks');
+    const goals = await read(goalListDocument, '/api/v1/goals');
+    expect(goals.data.length).toBeGreaterThan(0);
+    await read(tipListDocument, '/api/v1/tips');
     const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
     for (const report of week.data.filter((m) => m.attributes.event_report_card_id).slice(0, 2)) {
       await read(dailyReportDocument, `/api/v1/meetings/${report.id}/daily_report`);

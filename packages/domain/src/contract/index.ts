@@ -5,6 +5,7 @@
  */
 export * from './actions';
 export * from './calendars';
+export * from './catalog';
 export * from './daily-reports';
 export * from './jsonapi';
 export * from './meetings';

@@ -1,5 +1,6 @@
 import {
   EVENT_COLORS,
+  goalListDocument,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
   RULE_GROUP_KEYS,
@@ -7,6 +8,7 @@ import {
   RULE_WEIGHTS_OUT_OF_100,
   SETTING_KEYS,
   SETTING_LABELS,
+  tipListDocument,
 } from '@meetwell/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -51,7 +53,13 @@ const groupOf = (key: string) =>
 export const catalogRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/goals',
-    { schema: { tags: ['catalog'], summary: 'Goals (the Wellness block ideas), with the user’s choice' } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Goals (the Wellness block ideas), with the user’s choice',
+        response: { 200: goalListDocument },
+      },
+    },
     async (request) => {
       await ensureCatalog(ctx);
       const chosen = new Set(request.auth?.user.goalIds ?? []);
@@ -119,7 +127,13 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/tips',
-    { schema: { tags: ['catalog'], summary: 'Tips, with when the user saw each' } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Tips, with when the user saw each',
+        response: { 200: tipListDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       await ensureCatalog(ctx);

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiResource } from '../../api/client';
+import { goalListDocument, tipListDocument } from '@meetwell/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
 
 export interface Goal {
   id: number;
@@ -17,20 +18,25 @@ export interface Tip {
 }
 
 export const onboardingKeys = {
-  /** Distinct from the Wellness block drawer's ['goals', 'list'] (another shape); ['goals'] refreshes both. */
-  goals: ['goals', 'with-choice'] as const,
+  /** Every cache of goals starts with 'goals'. */
   allGoals: ['goals'] as const,
   tips: ['tips'] as const,
 };
 
-/** GET /goals: the goals to choose at onboarding, with the user's choice. */
+/**
+ * GET /goals, the one query of the goals: onboarding shows them with the user's choice, the Wellness block
+ * drawer offers their names as ideas (each reads it with its own `select`).
+ */
+export const goalsQuery = queryOptions({
+  queryKey: onboardingKeys.allGoals,
+  queryFn: () => api.get('/goals', goalListDocument),
+});
+
+/** The goals to choose at onboarding, with the user's choice. */
 export function useGoals() {
   return useQuery({
-    queryKey: onboardingKeys.goals,
-    queryFn: async (): Promise<Goal[]> => {
-      const doc = await api.get<JsonApiResource<Omit<Goal, 'id'>>[]>('/goals');
-      return doc.data.map((goal) => ({ ...goal.attributes, id: Number(goal.id) }));
-    },
+    ...goalsQuery,
+    select: (doc): Goal[] => doc.data.map((goal) => ({ ...goal.attributes, id: Number(goal.id) })),
   });
 }
 
@@ -39,7 +45,7 @@ export function useTips() {
   return useQuery({
     queryKey: onboardingKeys.tips,
     queryFn: async (): Promise<Tip[]> => {
-      const doc = await api.get<JsonApiResource<Omit<Tip, 'id'>>[]>('/tips');
+      const doc = await api.get('/tips', tipListDocument);
       return doc.data.map((tip) => ({ ...tip.attributes, id: tip.id }));
     },
     meta: { errorToast: false },

@@ -17,12 +17,13 @@ import { drawerParentPath, WellnessBlockDrawerRoute } from './WellnessBlockDrawe
 vi.setConfig({ testTimeout: 20_000 });
 
 const ONE_CALENDAR = calendarsDocument([{ id: 'c1', name: 'Work', watching: true }]);
+const goal = (id: string, name: string) => ({
+  id,
+  type: 'goals',
+  attributes: { name, category: 'life', selected: false },
+});
 const GOALS = {
-  data: [
-    { id: '1', type: 'goals', attributes: { name: 'Exercise more' } },
-    { id: '2', type: 'goals', attributes: { name: 'Spend time with family' } },
-    { id: '3', type: 'goals', attributes: { name: 'Read more' } },
-  ],
+  data: [goal('1', 'Exercise more'), goal('2', 'Spend time with family'), goal('3', 'Read more')],
 };
 
 const routes = [

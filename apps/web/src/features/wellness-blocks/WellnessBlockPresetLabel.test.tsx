@@ -17,7 +17,11 @@ function setup(path: string) {
   mockFetch({
     'GET /api/v1/wellness_blocks': ok(blocksDocument([block({ id: 'b1', label: 'Deep work' })])),
     'GET /api/v1/calendars': ok(calendarsDocument([{ id: 'c1', name: 'Work', watching: true }])),
-    'GET /api/v1/goals': ok({ data: [{ id: '1', type: 'goals', attributes: { name: 'Exercise more' } }] }),
+    'GET /api/v1/goals': ok({
+      data: [
+        { id: '1', type: 'goals', attributes: { name: 'Exercise more', category: 'life', selected: false } },
+      ],
+    }),
   });
   return renderSignedIn(routes, { path, user: { goal_ids: ['1'] } });
 }

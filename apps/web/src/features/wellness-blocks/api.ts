@@ -6,7 +6,8 @@ import {
   wellnessBlockListDocument,
 } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, contractRequest, type JsonApiResource, resourceBody } from '../../api/client';
+import { api, contractRequest, resourceBody } from '../../api/client';
+import { goalsQuery } from '../onboarding/api';
 import { type CalendarItem, calendarKeys, fetchCalendars } from '../plan/calendars';
 
 export type { WellnessBlockAttributes } from '@meetwell/domain';
@@ -40,7 +41,6 @@ export interface Goal {
 export const wellnessBlockKeys = {
   all: ['wellness_blocks'] as const,
   list: (from: string, to: string) => ['wellness_blocks', 'list', from, to] as const,
-  goals: ['goals', 'list'] as const,
 };
 
 const DAY_MS = 86_400_000;
@@ -97,13 +97,6 @@ export async function deleteWellnessBlock(id: string): Promise<void> {
   await api.delete(`/wellness_blocks/${encodeURIComponent(id)}`);
 }
 
-export async function fetchGoals(): Promise<Goal[]> {
-  const doc = await api.get<JsonApiResource<{ name?: string | null }>[] | null>('/goals');
-  return (Array.isArray(doc.data) ? doc.data : [])
-    .map((item) => ({ id: String(item.id), name: item.attributes?.name?.trim() ?? '' }))
-    .filter((goal) => goal.name.length > 0);
-}
-
 export function useWellnessBlocks(window: { from: string; to: string }) {
   return useQuery({
     queryKey: wellnessBlockKeys.list(window.from, window.to),
@@ -126,10 +119,14 @@ export function toCalendarChoices(calendars: readonly CalendarItem[]): CalendarC
     .map((calendar) => ({ id: calendar.id, name: calendar.name.trim() || 'Calendar', watching: true }));
 }
 
+/** The goals' names, the 'Ideas:' chips (from the one goals query). */
 export function useGoals() {
   return useQuery({
-    queryKey: wellnessBlockKeys.goals,
-    queryFn: fetchGoals,
+    ...goalsQuery,
+    select: (doc): Goal[] =>
+      doc.data
+        .map((goal) => ({ id: goal.id, name: goal.attributes.name.trim() }))
+        .filter((goal) => goal.name.length > 0),
     staleTime: 10 * 60_000,
     // The ideas are a nicety: no toast when they cannot be loaded.
     meta: { errorToast: false },
