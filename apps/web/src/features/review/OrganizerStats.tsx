@@ -1,5 +1,4 @@
-import { CompositeChart } from '@mantine/charts';
-import { Avatar, Badge, Grid, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Grid, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import {
   chartAxis,
   epochDayToIsoDate,
@@ -10,10 +9,18 @@ import {
   personColor,
   scoreColor,
 } from '@meetwell/domain';
+import { lazy, Suspense } from 'react';
 import type { Report } from './api';
 import { initialsOf, Panel } from './Blocks';
 
 const NUDGES = 'Nudges';
+
+/**
+ * The charts library is the largest part of Review (about 130 kB gzip): it is fetched while the page's first
+ * render shows the figures, not before it. `chartsLoaded` lets the PDF export wait for it.
+ */
+export const chartsLoaded = () => import('@mantine/charts');
+const CompositeChart = lazy(() => chartsLoaded().then((m) => ({ default: m.CompositeChart })));
 
 export interface ChartModel {
   data: Record<string, string | number | null>[];
@@ -149,27 +156,29 @@ export function OrganizerStats({
       {scores && model && (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <CompositeChart
-              h={300}
-              data={model.data}
-              dataKey="day"
-              series={model.series}
-              curveType="linear"
-              connectNulls
-              withRightYAxis
-              withLegend={false}
-              yAxisProps={{
-                domain: [model.axis.min, model.axis.max],
-                ticks: model.axis.ticks,
-                allowDataOverflow: true,
-              }}
-              rightYAxisProps={{ allowDecimals: false, width: 30 }}
-              maxBarWidth={18}
-              dotProps={{ r: 3 }}
-              tooltipAnimationDuration={0}
-              role="img"
-              aria-label="Average score per organizer per day"
-            />
+            <Suspense fallback={<Skeleton h={300} radius="md" />}>
+              <CompositeChart
+                h={300}
+                data={model.data}
+                dataKey="day"
+                series={model.series}
+                curveType="linear"
+                connectNulls
+                withRightYAxis
+                withLegend={false}
+                yAxisProps={{
+                  domain: [model.axis.min, model.axis.max],
+                  ticks: model.axis.ticks,
+                  allowDataOverflow: true,
+                }}
+                rightYAxisProps={{ allowDecimals: false, width: 30 }}
+                maxBarWidth={18}
+                dotProps={{ r: 3 }}
+                tooltipAnimationDuration={0}
+                role="img"
+                aria-label="Average score per organizer per day"
+              />
+            </Suspense>
             <Text fz="xs" c="dimmed" mt={4}>
               Each line is an organizer, in their leaderboard colour; grey bars count the nudges sent that
               day.

@@ -17,7 +17,7 @@ import { NotFoundPage } from '../status/NotFoundPage';
 import { type ReportMeta, type ReportParams, useReport, useResync } from './api';
 import { DateRangeControl } from './DateRangeControl';
 import { EvaluationDetails } from './EvaluationDetails';
-import { OrganizerStats } from './OrganizerStats';
+import { chartsLoaded, OrganizerStats } from './OrganizerStats';
 import { ReportCard } from './ReportCard';
 import { RoiCalculator } from './RoiCalculator';
 import {
@@ -103,7 +103,9 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
     if (!reportRef.current) return;
     setExporting(true);
     try {
-      const { exportReportPdf } = await import('./exportPdf');
+      const [{ exportReportPdf }] = await Promise.all([import('./exportPdf'), chartsLoaded()]);
+      // One frame for the chart to replace its placeholder when its code has only just arrived.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const dates = rangeDates(range);
       await exportReportPdf(reportRef.current, {
         title: `MeetWell review: ${dates}`,
