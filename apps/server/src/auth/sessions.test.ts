@@ -19,6 +19,7 @@ import {
   revokeSession,
   SESSION_CACHE_TTL_MS,
   SESSION_LIFETIME_DAYS,
+  SessionCache,
 } from './sessions';
 
 /** Resolves once every notification committed before the call has reached this process (they arrive in order). */
@@ -314,5 +315,50 @@ describe('the session cache (one per process, main.ts turns it on)', () => {
       };
       return body.data.attributes.first_name === 'Renamed';
     }, 3_000);
+  });
+});
+
+describe('SessionCache', () => {
+  let clock = 0;
+  const auth = (id: string) => ({ sessionId: id, user: { id: `user-${id}` } }) as never;
+  const cache = () => new SessionCache({ ttlMs: 5_000, maxEntries: 2, now: () => clock }, true);
+
+  it('keeps a session for its TTL, never past the session’s own expiry', () => {
+    clock = 0;
+    const sessions = cache();
+    sessions.set('a', auth('a'), 60_000, sessions.generation);
+    sessions.set('b', auth('b'), 1_000, sessions.generation);
+    clock = 999;
+    expect(sessions.get('b')).not.toBeNull();
+    clock = 1_000;
+    expect(sessions.get('b')).toBeNull();
+    clock = 4_999;
+    expect(sessions.get('a')).not.toBeNull();
+    clock = 5_000;
+    expect(sessions.get('a')).toBeNull();
+  });
+
+  it('drops the least recently used when full, and stores nothing a racing eviction or an outage may have changed', () => {
+    clock = 0;
+    const sessions = cache();
+    sessions.set('a', auth('a'), 60_000, sessions.generation);
+    sessions.set('b', auth('b'), 60_000, sessions.generation);
+    sessions.get('a');
+    sessions.set('c', auth('c'), 60_000, sessions.generation);
+    expect([sessions.get('a'), sessions.get('b'), sessions.get('c')].map(Boolean)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+
+    const before = sessions.generation;
+    sessions.evict((a) => a.sessionId === 'c');
+    sessions.set('d', auth('d'), 60_000, before);
+    expect(sessions.get('d')).toBeNull();
+
+    sessions.setEnabled(false);
+    expect(sessions.size).toBe(0);
+    sessions.set('e', auth('e'), 60_000, sessions.generation);
+    expect(sessions.get('e')).toBeNull();
   });
 });

@@ -107,10 +107,10 @@ export class SessionCache {
   get(hash: string): Authenticated | null {
     const entry = this.entries.get(hash);
     if (!entry) return null;
-    if (entry.until <= this.options.now()) {
-      this.entries.delete(hash);
-      return null;
-    }
+    this.entries.delete(hash);
+    if (entry.until <= this.options.now()) return null;
+    // Most recently used goes to the end of the map's order (the first is dropped when it is full).
+    this.entries.set(hash, entry);
     return entry.auth;
   }
 

@@ -50,7 +50,7 @@ export class WeekCache {
   private bytes = 0;
   private tick = 0;
   private readonly changedAt = new Map<string, number>();
-  /** Reads begun at or before this tick store nothing (a reset, a lost connection). */
+  /** Reads begun before this tick store nothing (a reset, a lost connection). */
   private resetAt = 0;
   private enabled: boolean;
   private readonly maxEntries: number;
