@@ -9,6 +9,7 @@ import {
   meetingDocument,
   meetingListDocument,
   possibleBlockListDocument,
+  reportDocuments,
   tipListDocument,
   userDocument,
   userSettingsDocument,
@@ -164,6 +165,17 @@ describe('the API contract', () => {
     const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
     for (const report of week.data.filter((m) => m.attributes.event_report_card_id).slice(0, 2)) {
       await read(dailyReportDocument, `/api/v1/meetings/${report.id}/daily_report`);
+    }
+  });
+
+  it('holds for every kind of report, of the user and of the team', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const range = `start=${day(-14)}&end=${day(7)}`;
+    for (const kind of Object.keys(reportDocuments) as (keyof typeof reportDocuments)[]) {
+      for (const who of kind === 'user_counts' ? ['team'] : ['user', 'team']) {
+        const report = await read(reportDocuments[kind], `/api/v1/reports/${kind}?${range}&who=${who}`);
+        expect(report.data.attributes.name).toBe(kind);
+      }
     }
   });
 

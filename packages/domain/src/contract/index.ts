@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './daily-reports';
 export * from './jsonapi';
 export * from './meetings';
+export * from './reports';
 export * from './settings';
 export * from './users';
 export * from './wellness-blocks';

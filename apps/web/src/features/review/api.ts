@@ -1,68 +1,37 @@
 // Report fetches of the Review page: GET /api/v1/reports/{kind}, one per kind (stats §7).
 
 import { notifications } from '@mantine/notifications';
-import type {
-  ActionsPerDay,
-  AverageAttendeesReport,
-  AveragesReport,
-  CompliantMeetingsReport,
-  CountReport,
-  DurationAndCostDetailsReport,
-  DurationAndCostsReport,
-  LeaderboardRow,
-  OrganizerDayAverage,
-  OvertimeReport,
-  Trend,
+import {
+  type ReportKind,
+  type ReportMeta,
+  type ReportRowsByKind,
+  reportDocuments,
+  TOASTS,
 } from '@meetwell/domain';
-import { TOASTS } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, type JsonApiResource, resourceBody } from '../../api/client';
 import { queryKeys } from '../../session/queryKeys';
 import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';
 import type { ReviewView } from './reviewState';
 
-export interface ReportRowsByKind {
-  averages: AveragesReport;
-  duration_and_costs: DurationAndCostsReport;
-  duration_and_cost_details: DurationAndCostDetailsReport;
-  overtime: OvertimeReport;
-  average_attendees: AverageAttendeesReport;
-  focus_block_conflict: CountReport;
-  scheduled_late: CountReport;
-  compliant_meetings: CompliantMeetingsReport;
-  average_scores_by: OrganizerDayAverage[];
-  num_past_actions_by: ActionsPerDay[];
-  user_counts: { evaluatable_users: number; total_users: number };
-}
-export type ReportKind = keyof ReportRowsByKind;
+export type { ReportKind, ReportMeta, ReportRowsByKind } from '@meetwell/domain';
 
-/** The Report resource (type reports). */
-export interface ReportAttributes<K extends ReportKind> {
+/** What every kind's report has besides its rows (the contract's, read from one kind). */
+type ReportBase = Omit<
+  z.output<typeof reportDocuments.averages>['data']['attributes'],
+  'name' | 'rows' | 'previous'
+>;
+
+/** The Report resource (type reports) of one kind, with the kind's rows. */
+export type ReportAttributes<K extends ReportKind> = ReportBase & {
   name: K;
-  starts_at: string;
-  ends_at: string;
-  spans_days: number;
   rows: ReportRowsByKind[K];
-  trends: Trend | null;
-  average: number | null;
-  total: number;
   previous: ReportRowsByKind[K] | null;
-  leaderboard?: LeaderboardRow[];
-}
+};
 
-export interface ReportMeta {
-  time_zone?: string;
-  synced_from?: string | null;
-  synced_to?: string | null;
-  syncing?: boolean;
-  /** Calendars balanced in the report's scope. */
-  calendars?: number;
-}
-
-export interface Report<K extends ReportKind> extends ReportAttributes<K> {
-  meta: ReportMeta;
-}
+export type Report<K extends ReportKind> = ReportAttributes<K> & { meta: ReportMeta };
 
 export interface ReportParams {
   view: ReviewView;
@@ -83,7 +52,8 @@ export function reportQueryKey(kind: ReportKind, params: ReportParams) {
 }
 
 export async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
-  const doc = await api.get<JsonApiResource<ReportAttributes<K>>>(`/reports/${kind}`, {
+  const schema: (typeof reportDocuments)[ReportKind] = reportDocuments[kind];
+  const doc = await api.get(`/reports/${kind}`, schema, {
     query: {
       start: params.start,
       end: params.end,
@@ -91,7 +61,8 @@ export async function fetchReport<K extends ReportKind>(kind: K, params: ReportP
       byAttendeeStatus: params.statuses,
     },
   });
-  return { ...doc.data.attributes, meta: doc.meta as ReportMeta };
+  // The schema of `kind` read it: the rows are kind K's.
+  return { ...(doc.data.attributes as ReportAttributes<K>), meta: doc.meta };
 }
 
 /** One report kind; `enabled: false` keeps it from loading (e.g. the team view without a team). */

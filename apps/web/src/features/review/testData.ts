@@ -122,6 +122,8 @@ export function reportDocument(
         average: null,
         total: kind === 'num_past_actions_by' ? 2 : 4,
         previous: TRENDS[kind] ? rows : null,
+        previous_starts_at: TRENDS[kind] ? '2025-03-03' : null,
+        previous_ends_at: TRENDS[kind] ? '2025-03-09' : null,
         ...(kind === 'average_scores_by'
           ? {
               leaderboard: [
@@ -148,7 +150,13 @@ export function reportDocument(
           : {}),
       },
     },
-    meta: { synced_from: '2025-01-01T00:00:00Z', synced_to: '2025-06-01T00:00:00Z', ...meta },
+    meta: {
+      time_zone: 'UTC',
+      filter: 'all',
+      synced_from: '2025-01-01T00:00:00Z',
+      synced_to: '2025-06-01T00:00:00Z',
+      ...meta,
+    },
   };
 }
 
