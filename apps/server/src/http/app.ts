@@ -195,7 +195,10 @@ export async function buildApp(
   await registerSecurityHeaders(app, ctx.config);
   // Every response compressed when the client accepts it (JSON, the web app's files, the docs).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const logsEveryRequest = ['trace', 'debug', 'info'].includes(ctx.config.logLevel);
   app.addHook('onResponse', async (request, reply) => {
+    // At warn (production's default) a successful request logs nothing: no line is built for it.
+    if (reply.statusCode < 500 && !logsEveryRequest) return;
     const line = {
       method: request.method,
       url: request.routeOptions.url ?? request.url.split('?')[0],
