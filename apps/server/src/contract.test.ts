@@ -131,6 +131,13 @@ describe('the API contract', () => {
         },
       },
     });
+    // A meeting's changes answer with the meeting.
+    for (const skip of [true, false]) {
+      await read(meetingDocument, `/api/v1/users/meetings/${meeting!.id}`, {
+        method: 'PATCH',
+        body: { data: { type: 'meetings', attributes: { skip_evaluation: skip } } },
+      });
+    }
     // The week read afterwards carries the items the way the single meeting does.
     const again = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
     const listed = again.data.find((m) => m.id === meeting!.id)!;

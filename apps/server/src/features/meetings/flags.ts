@@ -1,4 +1,9 @@
-import { canChooseIntention, MEETING_INTENTIONS, NON_COMPLIANCE_ACTIONS } from '@meetwell/domain';
+import {
+  canChooseIntention,
+  MEETING_INTENTIONS,
+  meetingDocument,
+  NON_COMPLIANCE_ACTIONS,
+} from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ownMeeting } from '../../auth/policies';
@@ -31,6 +36,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
         summary: 'Skip or re-evaluate a meeting, or choose its manual action',
         params: z.object({ id: z.uuid() }),
         body: resourceBody('meetings', userMeetingAttributes),
+        response: { 200: meetingDocument },
       },
     },
     async (request) => {
@@ -52,7 +58,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
         type: 'meeting_updated',
         meeting_id: meeting.id,
       });
-      return document((await presentMeetings(ctx.db, [row!]))[0]);
+      return document((await presentMeetings(ctx.db, [row!]))[0]!);
     },
   );
 
@@ -64,6 +70,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
         summary: "Answer a possible Wellness block, or choose a meeting's intention",
         params: z.object({ id: z.uuid() }),
         body: resourceBody('meetings', meetingAttributes),
+        response: { 200: meetingDocument },
       },
     },
     async (request) => {
@@ -95,7 +102,7 @@ export const meetingFlagRoutes: FeatureRoutes = (app, ctx) => {
         type: 'meeting_updated',
         meeting_id: meeting.id,
       });
-      return document((await presentMeetings(ctx.db, [row!]))[0]);
+      return document((await presentMeetings(ctx.db, [row!]))[0]!);
     },
   );
 };
