@@ -5,11 +5,14 @@ import {
   dailyReportDocument,
   evaluationDocument,
   goalListDocument,
+  inviteListDocument,
   itemChangeDocuments,
   meetingDocument,
   meetingListDocument,
+  memberListDocument,
   possibleBlockListDocument,
   reportDocuments,
+  teamDocument,
   tipListDocument,
   userDocument,
   userSettingsDocument,
@@ -152,6 +155,11 @@ describe('the API contract', () => {
       method: 'PATCH',
       body: { data: { type: 'users', attributes: { first_name: 'Alex' } } },
     });
+    const teamId = me.data!.attributes.company!.id;
+    const team = await read(teamDocument, `/api/v1/teams/${teamId}`);
+    expect(team.data.attributes.member_count).toBeGreaterThan(1);
+    await read(memberListDocument, `/api/v1/teams/${teamId}/members`);
+    await read(inviteListDocument, '/api/v1/invites');
     const visitor = await app.inject({ url: '/api/v1/users?session=optional' });
     expect(currentUserDocument.parse(visitor.json())).toEqual({ data: null, meta: { signed_in: false } });
   });

@@ -1,4 +1,4 @@
-import type { ImportReport, QualityLabel, StoredEvaluation } from '@meetwell/domain';
+import type { ActionSettings, ImportReport, QualityLabel, StoredEvaluation } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,7 +38,8 @@ export const companies = pgTable(
     organizerDenylist: textList('organizer_denylist'),
     averageAnnualSalary: integer('average_annual_salary').notNull().default(80000),
     evaluationSettings: jsonb('evaluation_settings').$type<Record<string, unknown> | null>(),
-    actionSettings: jsonb('action_settings').$type<Record<string, unknown> | null>(),
+    /** The team's Auto-Balance defaults: any of the action settings. */
+    actionSettings: jsonb('action_settings').$type<Partial<ActionSettings> | null>(),
     isDemo: boolean('is_demo').notNull().default(false),
     /** The company's customer at the card payment provider, once it has started a checkout. */
     stripeCustomerId: text('stripe_customer_id'),

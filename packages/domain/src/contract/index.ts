@@ -11,5 +11,6 @@ export * from './jsonapi';
 export * from './meetings';
 export * from './reports';
 export * from './settings';
+export * from './teams';
 export * from './users';
 export * from './wellness-blocks';

@@ -1,4 +1,11 @@
-import { ActionSettingsPatchSchema, ADMIN_ROLE } from '@meetwell/domain';
+import {
+  ActionSettingsPatchSchema,
+  ADMIN_ROLE,
+  inviteListDocument,
+  memberDocument,
+  memberListDocument,
+  teamDocument,
+} from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { setSessionCookies } from '../../auth/cookies';
@@ -39,7 +46,14 @@ const NO_DOMAIN_MESSAGE =
 export const teamRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/teams/:id',
-    { schema: { tags: ['teams'], summary: 'The team (its members only)', params: teamParams } },
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'The team (its members only)',
+        params: teamParams,
+        response: { 200: teamDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       await requireTeamMember(ctx.db, user.id, request.params.id);
@@ -56,6 +70,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         summary: "Change the team's name, how members join, average salary or auto-balance defaults (admins)",
         params: teamParams,
         body: resourceBody('teams', teamAttributes),
+        response: { 200: teamDocument },
       },
     },
     async (request) => {
@@ -100,7 +115,14 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/teams/:id/members',
-    { schema: { tags: ['teams'], summary: "The team's members (its members only)", params: teamParams } },
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The team's members (its members only)",
+        params: teamParams,
+        response: { 200: memberListDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       await requireTeamMember(ctx.db, user.id, request.params.id);
@@ -120,6 +142,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
           'memberships',
           z.object({ role: z.enum([ADMIN_ROLE, 'user']).nullable() }).strict(),
         ),
+        response: { 200: memberDocument },
       },
     },
     async (request) => {
@@ -156,7 +179,13 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/invites',
-    { schema: { tags: ['teams'], summary: "The pending invites of the admin's team" } },
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The pending invites of the admin's team",
+        response: { 200: inviteListDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       return document((await listPendingInvites(ctx, user)).map(presentInvite));

@@ -56,7 +56,13 @@ const MEMBERS = [
   {
     id: 'm9',
     type: 'memberships',
-    attributes: { user_id: '9', name: 'Mary Somerville', email: 'mary@example.com', role: 'billing_admin' },
+    attributes: {
+      user_id: '9',
+      name: 'Mary Somerville',
+      email: 'mary@example.com',
+      role: 'billing_admin',
+      profile_image: null,
+    },
   },
 ];
 

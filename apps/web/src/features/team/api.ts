@@ -1,6 +1,13 @@
 // Team management calls: the team, its members, pending invites and invoices (stats §7, the teams contract).
 import { notifications } from '@mantine/notifications';
-import type { ActionSettings } from '@meetwell/domain';
+import {
+  type InviteAttributes,
+  inviteListDocument,
+  type MemberAttributes,
+  memberListDocument,
+  type TeamAttributes,
+  teamDocument,
+} from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
@@ -31,39 +38,14 @@ async function change<D>(
 
 export type LicenseBy = 'domain' | 'invite';
 
-export interface TeamAttributes {
-  name: string;
-  license_by: LicenseBy | null;
-  /** The company's own email domain; null for teams of personal-mail addresses. */
-  domain: string | null;
-  average_annual_salary: number | null;
-  domains_allowlist: string[];
-  organizer_denylist: string[];
-  member_count: number;
-  /** The team's Auto-Balance defaults (a partial of the user's action settings). */
-  action_settings: Partial<ActionSettings> | null;
-}
+export type { InviteAttributes, MemberAttributes, TeamAttributes } from '@meetwell/domain';
 
 export interface Team extends TeamAttributes {
   id: string;
 }
 
-export interface MemberAttributes {
-  user_id: string;
-  name: string | null;
-  email: string;
-  role: string | null;
-  profile_image: string | null;
-}
-
 export interface Member extends MemberAttributes {
   id: string;
-}
-
-export interface InviteAttributes {
-  email: string;
-  created_at: string;
-  accepted_at: string | null;
 }
 
 export interface Invite extends InviteAttributes {
@@ -106,7 +88,7 @@ export function useTeam(teamId: string) {
   return useQuery({
     queryKey: teamKeys.team(teamId),
     queryFn: async () => {
-      const doc = await api.get<JsonApiResource<TeamAttributes>>(`/teams/${encodeURIComponent(teamId)}`);
+      const doc = await api.get(`/teams/${encodeURIComponent(teamId)}`, teamDocument);
       return flatten(doc.data);
     },
   });
@@ -156,9 +138,7 @@ export function useMembers(teamId: string) {
   return useQuery({
     queryKey: teamKeys.members(teamId),
     queryFn: async () => {
-      const doc = await api.get<JsonApiResource<MemberAttributes>[]>(
-        `/teams/${encodeURIComponent(teamId)}/members`,
-      );
+      const doc = await api.get(`/teams/${encodeURIComponent(teamId)}/members`, memberListDocument);
       return list(doc.data);
     },
   });
@@ -210,7 +190,7 @@ export function useInvites() {
   return useQuery({
     queryKey: teamKeys.invites,
     queryFn: async () => {
-      const doc = await api.get<JsonApiResource<InviteAttributes>[]>('/invites');
+      const doc = await api.get('/invites', inviteListDocument);
       // Only pending invites are listed (stats §4).
       return list(doc.data).filter((invite) => !invite.accepted_at);
     },
