@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, testUser, visibleToasts } from '../../test/utils';
+import { reportDocument } from '../review/testData';
 import { BalancePage } from './BalancePage';
 import { ok, renderSignedIn, requestBody, settingsDocument } from './testing';
 
@@ -317,9 +318,13 @@ describe('Balance screen', () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch({
       'GET /api/v1/users/settings': ok(settingsDocument({ can_edit_evaluation_settings: true })),
-      'GET /api/v1/reports/averages': ok({
-        data: { id: 'a', type: 'reports', attributes: { average: 84.4 } },
-      }),
+      'GET /api/v1/reports/averages': ({ url }) => {
+        const report = reportDocument('averages', url);
+        return jsonResponse(200, {
+          ...report,
+          data: { ...report.data, attributes: { ...report.data.attributes, average: 84.4 } },
+        });
+      },
       'PATCH /api/v1/users/settings': () =>
         jsonResponse(200, settingsDocument({ evaluation_settings: { ignore_all_hands_meetings: false } })),
     });

@@ -7,6 +7,7 @@ import {
   type EvaluationSettings,
   type PossibleBlockAttributes,
   possibleBlockListDocument,
+  reportDocuments,
   userSettingsDocument,
 } from '@meetwell/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -225,14 +226,11 @@ export interface TeamGrade {
 }
 
 export async function fetchTeamGrade(start: string, end: string): Promise<TeamGrade> {
-  const doc = await api.get<unknown>('/reports/averages', {
+  const doc = await api.get('/reports/averages', reportDocuments.averages, {
     query: { who: 'team', start, end },
     redirectOnStatus: false,
   });
-  const data = Array.isArray(doc.data) ? doc.data[0] : doc.data;
-  const attributes = (data as JsonApiResource<Record<string, unknown>> | null)?.attributes ?? {};
-  const average = Number(attributes.average);
-  return { average: Number.isFinite(average) && attributes.average !== null ? average : null };
+  return { average: doc.data.attributes.average };
 }
 
 export function useTeamGrade(range: { start: string; end: string }) {
