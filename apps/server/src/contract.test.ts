@@ -12,6 +12,8 @@ import {
   memberListDocument,
   possibleBlockListDocument,
   reportDocuments,
+  resyncDocument,
+  synchronizationListDocument,
   teamDocument,
   tipListDocument,
   userDocument,
@@ -167,6 +169,8 @@ describe('the API contract', () => {
   it('holds for calendars, settings, Wellness blocks and daily reports', async () => {
     await read(actionListDocument, '/api/v1/future_actions');
     await read(actionListDocument, '/api/v1/past_actions');
+    await read(synchronizationListDocument, '/api/v1/synchronizations');
+    await read(resyncDocument, '/api/v1/meetings/sync');
     const calendars = await read(calendarListDocument, '/api/v1/calendars');
     expect(calendars.data.length).toBeGreaterThan(0);
     await read(userSettingsDocument, '/api/v1/users/settings');

@@ -11,6 +11,7 @@ export * from './jsonapi';
 export * from './meetings';
 export * from './reports';
 export * from './settings';
+export * from './synchronizations';
 export * from './teams';
 export * from './users';
 export * from './wellness-blocks';

@@ -1,3 +1,4 @@
+import { resyncDocument, synchronizationListDocument } from '@meetwell/domain';
 import { z } from 'zod';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
@@ -28,6 +29,7 @@ export const syncRoutes: FeatureRoutes = (app, ctx) => {
           confirmed: z.enum(['true', 'false']).optional(),
           period: z.string().max(40).optional(),
         }),
+        response: { 200: resyncDocument },
       },
     },
     async (request) => resync(requireAuth(request).user.id, request.query.confirmed === 'true'),
@@ -35,14 +37,24 @@ export const syncRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post(
     '/api/v1/meetings/sync',
-    { schema: { tags: ['calendars'], summary: 'Re-sync every watched calendar (unless one is running)' } },
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Re-sync every watched calendar (unless one is running)',
+        response: { 200: resyncDocument },
+      },
+    },
     async (request) => resync(requireAuth(request).user.id, true),
   );
 
   app.get(
     '/api/v1/synchronizations',
     {
-      schema: { tags: ['calendars'], summary: 'Recent calendar synchronizations and whether one is running' },
+      schema: {
+        tags: ['calendars'],
+        summary: 'Recent calendar synchronizations and whether one is running',
+        response: { 200: synchronizationListDocument },
+      },
     },
     async (request) => {
       const { user } = requireAuth(request);

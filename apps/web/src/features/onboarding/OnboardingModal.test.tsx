@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import { weekDocument } from '../meeting/testing';
+import { synchronizationsDocument } from '../plan/testing';
 import { APP_ROUTES, calendarResource, goalsDocument, tipsDocument, userServer } from './testing';
 
 afterEach(() => {
@@ -28,7 +29,7 @@ function setup({
       list = list.map((c) => (c.id === 'c1' ? calendarResource('c1', 'Work', watching) : c));
       return jsonResponse(200, { data: list[0] });
     },
-    'GET /api/v1/synchronizations': () => jsonResponse(200, { data: null, meta: { syncing: false } }),
+    'GET /api/v1/synchronizations': () => jsonResponse(200, synchronizationsDocument()),
     'GET /api/v1/meetings': () => jsonResponse(200, weekDocument()),
     'GET /api/v1/goals': () => jsonResponse(200, goalsDocument([1])),
     'GET /api/v1/tips': () => jsonResponse(200, tipsDocument()),

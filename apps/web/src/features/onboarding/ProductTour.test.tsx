@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import { settingsDocument } from '../meeting/testing';
+import { synchronizationsDocument } from '../plan/testing';
 import { meetingForTour } from './ProductTour';
 import {
   APP_ROUTES,
@@ -34,7 +35,7 @@ function setup(path = '/my/review/you?onboarding=true') {
     'GET /api/v1/tips': () => jsonResponse(200, tipsDocument()),
     'GET /api/v1/meetings': () => jsonResponse(200, meetingsDocument()),
     'GET /api/v1/calendars': () => jsonResponse(200, { data: [calendarResource('c1', 'Work', true)] }),
-    'GET /api/v1/synchronizations': () => jsonResponse(200, { data: null, meta: { syncing: false } }),
+    'GET /api/v1/synchronizations': () => jsonResponse(200, synchronizationsDocument()),
     'GET /api/v1/goals': () => jsonResponse(200, goalsDocument([1])),
     'PATCH /api/v1/users/settings': () => jsonResponse(200, settingsDocument()),
   });

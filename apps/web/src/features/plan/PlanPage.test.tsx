@@ -6,7 +6,7 @@ import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser 
 import { meetingFixture, meetingResource, settingsDocument, weekDocument } from '../meeting/testing';
 import type { Meeting } from '../meeting/types';
 import { PlanPage } from './PlanPage';
-import { calendarResource } from './testing';
+import { calendarResource, synchronizationsDocument } from './testing';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
@@ -26,8 +26,7 @@ function setup(
   const fetchMock = mockFetch({
     'GET /api/v1/meetings': () =>
       options.meetings === null ? jsonResponse(204) : jsonResponse(200, weekDocument(options.meetings ?? [])),
-    'GET /api/v1/synchronizations': () =>
-      jsonResponse(200, { data: [], meta: { syncing: options.syncing ?? false } }),
+    'GET /api/v1/synchronizations': () => jsonResponse(200, synchronizationsDocument(options.syncing)),
     'GET /api/v1/calendars': () => jsonResponse(200, { data: options.calendars ?? WATCHED }),
     'GET /api/v1/users/settings': () => jsonResponse(200, settingsDocument()),
     ...options.handlers,

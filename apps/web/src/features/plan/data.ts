@@ -1,3 +1,4 @@
+import { synchronizationListDocument } from '@meetwell/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api, isApiError } from '../../api/client';
@@ -20,20 +21,12 @@ export function useWeekMeetings(week: Week) {
   });
 }
 
-interface SynchronizationsMeta {
-  syncing?: boolean;
-  needs_permission?: boolean;
-}
-
 /** GET /synchronizations: meta.syncing, polled every 3 s while true; the meetings reload when it ends. */
 export function useSyncStatus() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['synchronizations'],
-    queryFn: async () => {
-      const doc = await api.get('/synchronizations');
-      return doc.meta as SynchronizationsMeta;
-    },
+    queryFn: async () => (await api.get('/synchronizations', synchronizationListDocument)).meta,
     refetchInterval: (q) => (q.state.data?.syncing ? SYNC_POLL_MS : false),
     staleTime: 0,
     meta: { errorToast: false },

@@ -1,4 +1,4 @@
-// Test data for the calendars resource (not imported by the app).
+// Test data for the calendars and synchronizations resources (not imported by the app).
 import type { CalendarItem } from './calendars';
 
 /** A calendar as GET /calendars sends it: an ICS calendar, unless overridden. */
@@ -29,4 +29,12 @@ export function calendarResource(overrides: Partial<CalendarItem> & { id: string
 
 export function calendarsDocument(calendars: (Partial<CalendarItem> & { id: string })[]) {
   return { data: calendars.map(calendarResource) };
+}
+
+/** GET /synchronizations: no recent sync listed; whether one runs. */
+export function synchronizationsDocument(syncing = false) {
+  return {
+    data: [],
+    meta: { syncing, needs_permission: false, synced_from: null, synced_to: null },
+  };
 }
