@@ -1,10 +1,11 @@
+import { SESSION_TOKEN_KEY } from '@meetwell/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from '../lib/crypto';
 import type { PubSub } from '../realtime/pubsub';
 
-export const SESSION_COOKIE = 'MWToken';
+export const SESSION_COOKIE = SESSION_TOKEN_KEY;
 export const CSRF_COOKIE = 'MWCsrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_LIFETIME_DAYS = 25;

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '../lib/constants';
+import { ADMIN_ROLE } from '@meetwell/domain';
 import type { CurrentUser } from './types';
 
 export function fullName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {

@@ -1,7 +1,6 @@
 /** Option lists of the settings screens (docs/spec/personal-app.md §9). */
 
 export const COMPLIANCE_DEADLINE_OPTIONS = [6, 12, 24, 36, 48, 72] as const;
-export const COMPLIANCE_DEADLINE_HELP = 'Hours ahead of a meeting when MeetWell will take action';
 export const DESIRED_DURATION_OPTIONS = [15, 30, 45, 60, 75, 90, 120] as const;
 export const LAST_MINUTE_SCHEDULE_OPTIONS = [6, 12, 24, 36, 48, 60, 72, 84] as const;
 export const MAX_ATTENDEES_IGNORE = 'Ignore';
@@ -52,11 +51,3 @@ export const ATTENDEE_STATUS_FILTERS = [
 
 /** Date range presets of Review. */
 export const DATE_RANGE_PRESETS = ['This week', 'Last week', 'This month', 'Last month'] as const;
-
-/** The four audiences of the 'Who can see this?' hint. */
-export const AUDIENCES = {
-  only_you: 'Only you',
-  your_team: 'Your team',
-  those_invited: 'Those invited',
-  only_admins: 'Only admins',
-} as const;

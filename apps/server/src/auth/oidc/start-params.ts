@@ -1,6 +1,6 @@
-import { isValidTimeZone } from '@meetwell/domain';
+import { isValidTimeZone, REFERRAL_TOKEN_KEY } from '@meetwell/domain';
 
-export const REFERRAL_COOKIE = 'MWReferralToken';
+export const REFERRAL_COOKIE = REFERRAL_TOKEN_KEY;
 
 /**
  * Where to send the browser after sign-in: only a path of this site ("/my/review?week=2"), never another origin,

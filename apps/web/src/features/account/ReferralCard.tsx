@@ -1,9 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH, TOASTS } from '@meetwell/domain';
+import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH } from '@meetwell/domain';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { api, type JsonApiResource } from '../../api/client';
+import { TOASTS } from '../../copy/texts';
 import type { CurrentUser } from '../../session/types';
 
 export interface ReferralSummary {

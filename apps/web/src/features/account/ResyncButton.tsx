@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '@meetwell/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type JsonApiResource } from '../../api/client';
 import { AlertDialog } from '../../components/AlertDialog';
+import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '../../copy/texts';
 
 interface SyncAttributes {
   in_progress: boolean;

@@ -18,7 +18,6 @@ import {
   findPlan,
   type Plan,
   PRODUCT_NAME,
-  PUBLIC_TEXTS,
   TRIAL_DAYS,
   VALIDATION_MESSAGES,
 } from '@meetwell/domain';
@@ -27,6 +26,7 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Emoji } from '../../components/Emoji';
 import { SignUpPrompt } from '../../components/SignUpPrompt';
+import { PUBLIC_TEXTS } from '../../copy/texts';
 import { SUPPORT_EMAIL } from '../../lib/constants';
 import type { CurrentUser } from '../../session/types';
 import {

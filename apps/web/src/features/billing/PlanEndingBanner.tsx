@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { PUBLIC_TEXTS } from '@meetwell/domain';
 import { IconCalendarExclamation } from '@tabler/icons-react';
+import { PUBLIC_TEXTS } from '../../copy/texts';
 import type { CurrentUser } from '../../session/types';
 import { canManageBilling, dayCount } from '../../session/user';
 import { useReactivatePlan, useSubscription } from './api';

@@ -1,8 +1,8 @@
 // The company's subscription: read it, start a checkout, cancel at the period end, re-activate.
 import { notifications } from '@mantine/notifications';
-import { TOASTS } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, type JsonApiResource, resourceBody } from '../../api/client';
+import { TOASTS } from '../../copy/texts';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../session/queryKeys';
 import type { SubscriptionStatus } from '../../session/types';

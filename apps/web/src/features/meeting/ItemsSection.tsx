@@ -12,7 +12,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { MEETING_TEXTS } from '@meetwell/domain';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -23,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { MEETING_TEXTS } from '../../copy/texts';
 import type { ItemAttributes } from './api';
 import { type EvaluationSettingsView, useItemMutations } from './hooks';
 import { type AgendaItem, type ItemKind, type MeetingItem, type PreworkItem, visibleItems } from './types';

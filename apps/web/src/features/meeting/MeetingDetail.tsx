@@ -9,7 +9,6 @@ import {
   isMeetingIntention,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
-  TOASTS,
 } from '@meetwell/domain';
 import {
   IconCalendarEvent,
@@ -19,6 +18,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { TOASTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
 import { useChooseIntention, useEvaluationSettings, useSkipEvaluation } from './hooks';

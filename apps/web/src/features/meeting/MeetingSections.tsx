@@ -13,8 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  ATTENDEE_LIST_FADE_ABOVE,
-  DESCRIPTION_COLLAPSE_CHARS,
   EVALUATED_RULE_KEYS,
   letterGrade as gradeOf,
   NOT_SCORED_REASON_LABELS,
@@ -24,6 +22,7 @@ import {
 } from '@meetwell/domain';
 import { IconCheck, IconQuestionMark, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ATTENDEE_LIST_FADE_ABOVE, DESCRIPTION_COLLAPSE_CHARS } from '../../copy/ui';
 import { descriptionText, shouldCollapseDescription } from './description';
 import classes from './MeetingSections.module.css';
 import type { Attendee, Meeting, RuleResult } from './types';

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { TOASTS } from '@meetwell/domain';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { TOASTS } from '../../copy/texts';
 import { useSkipEvaluation } from './hooks';
 import type { Meeting } from './types';
 

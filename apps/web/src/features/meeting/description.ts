@@ -1,4 +1,5 @@
-import { DESCRIPTION_COLLAPSE_CHARS, htmlToText } from '@meetwell/domain';
+import { htmlToText } from '@meetwell/domain';
+import { DESCRIPTION_COLLAPSE_CHARS } from '../../copy/ui';
 
 /** The description as plain text (providers often send HTML). */
 export function descriptionText(description: string | null | undefined): string {

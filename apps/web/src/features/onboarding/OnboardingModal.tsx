@@ -1,8 +1,9 @@
 import { Button, Center, Chip, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { PRODUCT_NAME, UI_TIMINGS_MS } from '@meetwell/domain';
+import { PRODUCT_NAME } from '@meetwell/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { UI_TIMINGS_MS } from '../../copy/ui';
 import type { CurrentUser } from '../../session/types';
 import { CalendarsCard } from '../account/CalendarsCard';
 import { useUpdateUser } from '../account/useUpdateUser';

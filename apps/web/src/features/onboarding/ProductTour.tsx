@@ -1,8 +1,9 @@
 import { Text, Tour } from '@mantine/core';
-import { ONBOARDING_DONE, UI_TIMINGS_MS } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { ONBOARDING_DONE } from '../../copy/texts';
+import { UI_TIMINGS_MS } from '../../copy/ui';
 import { fetchMeetingsInPeriod } from '../meeting/api';
 import { meetingKeys } from '../meeting/cache';
 import type { Meeting } from '../meeting/types';

@@ -1,7 +1,8 @@
 import { Affix, Button, Popover, Text } from '@mantine/core';
-import { AUDIENCES, TIPS_OFFSET_PX, TOOLTIP_DEFAULT_WIDTH_PX } from '@meetwell/domain';
 import { IconEye } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
+import { AUDIENCES } from '../../copy/texts';
+import { TIPS_OFFSET_PX, TOOLTIP_DEFAULT_WIDTH_PX } from '../../copy/ui';
 import { useIsMobile } from '../../lib/useIsMobile';
 
 export type Audience = keyof typeof AUDIENCES;

@@ -1,4 +1,5 @@
-import { ONBOARDING_DONE, ONBOARDING_NEXT_LABELS, TOUR_STEPS } from '@meetwell/domain';
+import { ONBOARDING_DONE, ONBOARDING_NEXT_LABELS } from '../../copy/texts';
+import { TOUR_STEPS } from '../../copy/ui';
 
 /** The query parameter that asks for the guided tour (`/my/review/you?onboarding=true`). */
 export const ONBOARDING_PARAM = 'onboarding';

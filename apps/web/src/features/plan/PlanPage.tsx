@@ -15,12 +15,13 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { dateRangeLabel, PLAN_SCREEN_TEXTS, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
+import { dateRangeLabel, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Emoji } from '../../components/Emoji';
 import { PageHeader } from '../../components/PageHeader';
+import { PLAN_SCREEN_TEXTS } from '../../copy/texts';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';

@@ -15,7 +15,6 @@ import {
   formatCurrency,
   formatDurationSeconds,
   formatTimeRange,
-  PLAN_SCREEN_TEXTS,
   scoreColor,
   WEEKDAY_SHORT_NAMES,
   WELLNESS_BLOCK_CATEGORY_LABELS,
@@ -24,6 +23,7 @@ import {
 } from '@meetwell/domain';
 import { IconLeaf, IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PLAN_SCREEN_TEXTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './data';
 import type { WeekStats } from './stats';

@@ -3,7 +3,8 @@
  * Sunday — in react-big-calendar's dayjs localizer (dayjs 'en' locale), in Mantine's DatePicker
  * (firstDayOfWeek={WEEK_STARTS_ON}) and in the domain's date ranges.
  */
-import { CALENDAR_DEFAULTS, formatDate } from '@meetwell/domain';
+import { formatDate } from '@meetwell/domain';
+import { CALENDAR_DEFAULTS } from '../../copy/ui';
 
 export const WEEK_STARTS_ON = 0;
 

@@ -12,9 +12,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { MEETING_TEXTS } from '@meetwell/domain';
 import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { MEETING_TEXTS } from '../../copy/texts';
 import { useItemMutations } from '../meeting/hooks';
 import { meetingTimeText } from '../meeting/MeetingDetail';
 import { type AgendaItem, type Meeting, visibleItems } from '../meeting/types';

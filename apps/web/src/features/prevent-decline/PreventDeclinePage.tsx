@@ -12,13 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, PUBLIC_TEXTS, TOASTS } from '@meetwell/domain';
+import { formatDate } from '@meetwell/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
+import { PUBLIC_TEXTS, TOASTS } from '../../copy/texts';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { browserTimeZone } from '../../lib/timezone';
 import { type DeclineDetails, detailSentences, fetchDeclineDetails, preventDecline } from './api';

@@ -1,16 +1,11 @@
 // Report fetches of the Review page: GET /api/v1/reports/{kind}, one per kind (stats §7).
 
 import { notifications } from '@mantine/notifications';
-import {
-  type ReportKind,
-  type ReportMeta,
-  type ReportRowsByKind,
-  reportDocuments,
-  TOASTS,
-} from '@meetwell/domain';
+import { type ReportKind, type ReportMeta, type ReportRowsByKind, reportDocuments } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { TOASTS } from '../../copy/texts';
 import { queryKeys } from '../../session/queryKeys';
 import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';

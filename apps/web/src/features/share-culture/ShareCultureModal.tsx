@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type EvaluationSettings, TOASTS } from '@meetwell/domain';
+import type { EvaluationSettings } from '@meetwell/domain';
 import { IconCopy, IconMail, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TOASTS } from '../../copy/texts';
 import { CULTURE_SUBJECT, cultureMailto, meetingCultureText } from './cultureText';
 
 /** 'Share meeting culture': the team's standards as text, copied to the clipboard or opened in a new mail. */

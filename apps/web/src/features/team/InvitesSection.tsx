@@ -10,16 +10,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  CANCEL_INVITE_DIALOG,
-  type DialogText,
-  formatDate,
-  splitTagInput,
-  validateInviteEmails,
-} from '@meetwell/domain';
+import { type DialogText, formatDate, splitTagInput, validateInviteEmails } from '@meetwell/domain';
 import { type ReactNode, useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
 import { MessageDialog } from '../../components/MessageDialog';
+import { CANCEL_INVITE_DIALOG } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Invite, useCancelInvite, useInvites, useSendInvites } from './api';
 import { Section } from './Section';

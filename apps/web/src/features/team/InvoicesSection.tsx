@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatDate, PUBLIC_TEXTS } from '@meetwell/domain';
+import { formatDate } from '@meetwell/domain';
 import type { ReactNode } from 'react';
+import { PUBLIC_TEXTS } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Invoice, useInvoices } from './api';
 import { Section } from './Section';

@@ -1,9 +1,10 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { UI_TIMINGS_MS, unsubscribeEmailError } from '@meetwell/domain';
+import { unsubscribeEmailError } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../api/client';
+import { UI_TIMINGS_MS } from '../../copy/ui';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
 

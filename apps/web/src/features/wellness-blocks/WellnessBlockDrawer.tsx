@@ -17,7 +17,6 @@ import {
   initialTimeRange,
   newWellnessBlockDraft,
   type TimeRangeState,
-  UI_TIMINGS_MS,
   validateWellnessBlock,
   WELLNESS_BLOCK_CATEGORY_LABELS,
   WELLNESS_BLOCK_TEXTS,
@@ -29,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
+import { UI_TIMINGS_MS } from '../../copy/ui';
 import { browserTimeZone } from '../../lib/timezone';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { queryKeys } from '../../session/queryKeys';

@@ -1,10 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  type ActionSettings,
-  COMPLIANCE_DEADLINE_HELP,
-  isNonComplianceAction,
-  NON_COMPLIANCE_ACTION_LABELS,
-} from '@meetwell/domain';
+import { type ActionSettings, isNonComplianceAction, NON_COMPLIANCE_ACTION_LABELS } from '@meetwell/domain';
+import { COMPLIANCE_DEADLINE_HELP } from '../../../copy/texts';
 import { PreviewMailsLink } from '../../mail-preview/MailPreviewModal';
 import { EditPopover } from '../EditPopover';
 import { SettingRow } from '../SettingRow';

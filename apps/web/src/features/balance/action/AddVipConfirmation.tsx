@@ -1,14 +1,9 @@
 import { Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  ADD_VIP_DIALOG,
-  emailInList,
-  INVALID_EMAIL_DIALOG,
-  isValidEmail,
-  normalizeEmail,
-} from '@meetwell/domain';
+import { emailInList, INVALID_EMAIL_DIALOG, isValidEmail, normalizeEmail } from '@meetwell/domain';
 import { useSearchParams } from 'react-router';
 import { AlertDialog } from '../../../components/AlertDialog';
+import { ADD_VIP_DIALOG } from '../../../copy/texts';
 import { useSignedInUser } from '../../../session/useSignedInUser';
 import { useSaveVips } from '../api';
 

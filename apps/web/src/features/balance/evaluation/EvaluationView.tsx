@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import {
   type EvaluationSettings,
-  LOCKED_SETTINGS_TITLE,
   letterGrade,
   localDateString,
   qualityLabel,
@@ -24,6 +23,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
+import { LOCKED_SETTINGS_TITLE } from '../../../copy/texts';
 import { browserTimeZone } from '../../../lib/timezone';
 import { isAdmin } from '../../../session/user';
 import { useSignedInUser } from '../../../session/useSignedInUser';

@@ -1,8 +1,9 @@
 import { Group, Pill, PillsInput, Tooltip } from '@mantine/core';
-import { addTags, type DialogText, LOCKED_TAG_TOOLTIPS, type TagKind } from '@meetwell/domain';
+import { addTags, type DialogText, type TagKind } from '@meetwell/domain';
 import { IconLock } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { MessageDialog } from '../../../components/MessageDialog';
+import { LOCKED_TAG_TOOLTIPS } from '../../../copy/texts';
 
 export interface TagsInputProps {
   label: string;
