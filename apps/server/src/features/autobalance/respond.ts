@@ -19,7 +19,7 @@ import { actionsSharingMail } from './team-occurrence';
  * Ignore a (future) action = accept the meeting for the user: through the provider when the calendar can
  * answer, locally otherwise; the action becomes 'ignored' (final) and its decline job is removed. On a paid
  * plan with meeting_conflict 'block', a meeting that overlaps one already accepted cannot be accepted
- * (SCORING.md §6): 409.
+ * (docs/spec/SCORING.md §6): 409.
  */
 export async function acceptMeeting(ctx: AppContext, user: UserRow, meetingId: string) {
   const meeting = await ownMeeting(ctx.db, user.id, meetingId);
