@@ -29,6 +29,7 @@ const envSchema = z
     MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
     API_DOCS: bool.optional(),
     SOURCE_MAPS: bool.optional(),
+    READ_CACHE: z.enum(['on', 'off']).default('on'),
     MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -155,6 +156,8 @@ function buildConfig(env: Env) {
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     /** The web app's .map files: served outside production, kept private in production unless switched on. */
     serveSourceMaps: env.SOURCE_MAPS ?? env.NODE_ENV !== 'production',
+    /** Per-process read caches (sessions, a user's week), kept fresh by the database's notifications. */
+    readCaches: env.READ_CACHE === 'on',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000 },
     ssoProviders,
     /** Sign-in by e-mail link: `auto` offers it when no single sign-on provider is configured. */

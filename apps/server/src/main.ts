@@ -55,7 +55,7 @@ async function main() {
   // Per-process read caches (a session for a few seconds, a user's week until it changes), kept fresh by the
   // database's notifications; READ_CACHE=off serves every read from the database (to measure it).
   const readCaches =
-    config.role === 'work' || process.env.READ_CACHE === 'off'
+    config.role === 'work' || !config.readCaches
       ? []
       : [cacheSessions(ctx.db, ctx.pubsub), cacheWeeks(ctx.pubsub)];
   const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
