@@ -45,3 +45,17 @@ describe('configuration from the environment', () => {
     expect(hosted.ssoProviders.map((p) => p.id)).toEqual(['google_oauth2']);
   });
 });
+
+describe('the configuration table (docs/configuration.md)', () => {
+  it('documents every environment variable the program reads', async () => {
+    const { envSchema } = await import('./config');
+    const fs = await import('node:fs/promises');
+    const doc = await fs.readFile(path.resolve(__dirname, '../../../docs/configuration.md'), 'utf8');
+    const documented = new Set([...doc.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    // Set by npm itself, not by whoever runs the server.
+    const missing = Object.keys(envSchema.shape).filter(
+      (name) => name !== 'INIT_CWD' && !documented.has(name),
+    );
+    expect(missing).toEqual([]);
+  });
+});

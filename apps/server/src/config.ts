@@ -7,7 +7,7 @@ const bool = z
 const optionalUrl = z.url().optional();
 
 /** Every environment variable the program reads; process.env is read nowhere else. */
-const envSchema = z
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     ROLE: z.enum(['all', 'serve', 'work']).default('all'),
