@@ -88,7 +88,7 @@ describe('api client', () => {
     document.cookie = 'MWCsrf=token%2F123; Path=/';
     const fetchMock = mockFetch({
       'PATCH /api/v1/users': () => jsonResponse(200, { data: null }),
-      'GET /api/v1/users': () => jsonResponse(200, { data: null }),
+      'GET /api/v1/users': () => jsonResponse(200, { data: null, meta: { signed_in: false } }),
     });
     await api.patch('/users', resourceBody('users', { onboarded: true }));
     await api.get('/users');
@@ -280,7 +280,7 @@ describe('error toasts', () => {
   it('shows no toast for a deactivated account, which goes to the plan chooser and reloads the user', async () => {
     mockFetch({
       'GET /api/v1/tips': DEACTIVATED,
-      'GET /api/v1/users': () => jsonResponse(200, { data: null }),
+      'GET /api/v1/users': () => jsonResponse(200, { data: null, meta: { signed_in: false } }),
     });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(['users', 'current'], null);

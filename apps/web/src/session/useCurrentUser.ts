@@ -1,3 +1,4 @@
+import { currentUserDocument } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, type JsonApiResource } from '../api/client';
 import { queryKeys } from './queryKeys';
@@ -13,9 +14,7 @@ export function toCurrentUser(resource: JsonApiResource<UserAttributes>): Curren
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const doc = await api.get<JsonApiResource<UserAttributes> | null>('/users?session=optional', {
-      redirectOnStatus: false,
-    });
+    const doc = await api.get('/users?session=optional', currentUserDocument, { redirectOnStatus: false });
     return doc.data ? toCurrentUser(doc.data) : null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

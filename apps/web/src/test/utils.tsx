@@ -78,9 +78,10 @@ export function mockFetch(handlers: Record<string, Handler>) {
 export const SIGNED_OUT: Handler = () =>
   jsonResponse(401, { errors: [{ status: '401', title: 'Unauthorized' }] });
 
+/** GET /users of a signed-in user, as the contract has it. */
 export function userDocument(overrides: Partial<CurrentUser> = {}) {
   const { id = '7', ...attributes } = { ...testUser(), ...overrides };
-  return { data: { id, type: 'users', attributes } };
+  return { data: { id, type: 'users', attributes }, meta: { signed_in: true } };
 }
 
 export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -90,8 +91,28 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     last_name: 'Lovelace',
     email: 'ada@example.com',
     domain: 'example.com',
+    profile_image: null,
     time_zone: 'Europe/London',
     onboarded: true,
+    goal_ids: [],
+    identity_providers: [],
+    wellness_block_color_preference: null,
+    daily_report_card_events: false,
+    dnd_slack: null,
+    affiliate_token: 'abc123',
+    annual_salary: 80_000,
+    domains_allowlist: [],
+    organizer_denylist: [],
+    deactivated_reason: null,
+    trial_ends_at: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    communication_prefs: {
+      email_reminders: true,
+      email_weekly_reports: true,
+      email_tips: true,
+      all_communications: true,
+      email_if_organizer: true,
+    },
+    is_demo: false,
     subscription_plan: 'trial',
     subscription_status: 'trialing',
     trial_days_left: 10,

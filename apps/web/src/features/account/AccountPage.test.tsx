@@ -22,6 +22,14 @@ const CALENDARS = [
   calendarResource({ id: 'c2', name: 'Team ICS', provider: 'ics', watching: false, color: null }),
 ];
 
+const PREFS = {
+  email_reminders: true,
+  email_weekly_reports: true,
+  email_tips: true,
+  all_communications: true,
+  email_if_organizer: true,
+};
+
 function setup(options: { user?: Partial<CurrentUser>; handlers?: Handlers } = {}) {
   const queryClient = createTestQueryClient();
   const user = testUser({ affiliate_token: 'abc123', ...options.user });
@@ -237,12 +245,12 @@ describe('account: plan, referral, preferences and deletion', () => {
 
   it('saves an email preference', async () => {
     const { fetchMock } = setup({
-      user: { communication_prefs: { all_communications: true, email_tips: true } },
+      user: { communication_prefs: { ...PREFS, all_communications: true, email_tips: true } },
       handlers: {
         'PATCH /api/v1/users': () =>
           jsonResponse(
             200,
-            userDocument({ communication_prefs: { all_communications: true, email_tips: false } }),
+            userDocument({ communication_prefs: { ...PREFS, all_communications: true, email_tips: false } }),
           ),
       },
     });

@@ -18,7 +18,7 @@ import {
 const user = userEvent.setup();
 
 function setup(path = '/my/review/you?onboarding=true') {
-  const server = userServer({ onboarded: true, goal_ids: [1] as unknown as string[] });
+  const server = userServer({ onboarded: true, goal_ids: [1] });
   const seen: string[] = [];
   const tipHandlers = Object.fromEntries(
     TIPS.map((_, index) => [

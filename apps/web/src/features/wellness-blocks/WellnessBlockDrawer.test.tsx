@@ -52,7 +52,7 @@ function setup({
   });
   const view = renderSignedIn(routes, {
     path: `/my/balance/wellness-blocks/block/${blockId}`,
-    user: { goal_ids: goalIds as unknown as string[] },
+    user: { goal_ids: goalIds },
   });
   return { ...view, fetch };
 }

@@ -23,7 +23,7 @@ function setup(path: string) {
       ],
     }),
   });
-  return renderSignedIn(routes, { path, user: { goal_ids: ['1'] } });
+  return renderSignedIn(routes, { path, user: { goal_ids: [1] } });
 }
 
 describe('?wbLabel', () => {
