@@ -1,6 +1,7 @@
 import { previousSpan, spanDays } from '@meetwell/domain';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
+import { MAX_PERIOD_DAYS } from '../../http/period';
 
 /** Every report kind of the spec (stats §3), one fetch each (§7). */
 export const REPORT_KINDS = [
@@ -41,8 +42,6 @@ const STATUS_VALUES: Record<string, string> = {
   needsaction: 'needsAction',
   declined: 'declined',
 };
-
-const MAX_SPAN_DAYS = 400;
 
 export const reportParams = z.object({
   kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }),
@@ -91,16 +90,19 @@ export type ReportRange = {
   days: number;
 };
 
-/** The inclusive date range, at least a day apart (the picker's rule) and at most 400 days, with the span before it. */
+/**
+ * The inclusive date range, at least a day apart (the picker's rule) and at most MAX_PERIOD_DAYS (the cap of
+ * every period read, http/period.ts), with the span before it.
+ */
 export function parseRange(query: Pick<ReportQuery, 'start' | 'end'>): ReportRange {
   const range = { start: query.start, end: query.end };
   const days = spanDays(range);
   if (days === 0) {
     throw new AppError('validation_failed', [{ detail: 'end must not be before start.', parameter: 'end' }]);
   }
-  if (days > MAX_SPAN_DAYS) {
+  if (days > MAX_PERIOD_DAYS) {
     throw new AppError('validation_failed', [
-      { detail: `A report spans at most ${MAX_SPAN_DAYS} days.`, parameter: 'end' },
+      { detail: `A report spans at most ${MAX_PERIOD_DAYS} days.`, parameter: 'end' },
     ]);
   }
   return { ...range, previous: previousSpan(range), days };
