@@ -23,9 +23,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { calendars } from './db/schema';
-import type { App } from './http/app';
+import { type App, buildApp } from './http/app';
 import { allRoutes } from './routes';
-import { createTestApp, createTestContext, type TestContext } from './test/context';
+import { createTestContext, type TestContext } from './test/context';
 import { bearerFor, createUser } from './test/factories';
 
 /**
@@ -36,10 +36,18 @@ import { bearerFor, createUser } from './test/factories';
 let ctx: TestContext;
 let app: App;
 let headers: Record<string, string>;
+const beforeSerialization = new Map<string, unknown>();
 
 beforeAll(async () => {
   ctx = await createTestContext({ DEMO_MODE: 'true' });
-  app = await createTestApp(ctx, allRoutes);
+  app = await buildApp(ctx, allRoutes);
+  // What a handler returned, before the response schema serialised it: a field the schema does not list
+  // would be dropped silently by the serialiser, so the test compares this too.
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    beforeSerialization.set(`${request.method} ${request.url}`, payload);
+    return payload;
+  });
+  await app.ready();
   const demo = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/demo',
@@ -70,6 +78,11 @@ async function read<S extends z.ZodType>(
   });
   expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(init.status ?? 200);
   const body: unknown = response.json();
+  const returned = beforeSerialization.get(`${init.method ?? 'GET'} ${url}`);
+  if (returned !== undefined) {
+    const sent = JSON.parse(JSON.stringify(returned));
+    expect(body, `${url}: the serialiser dropped or changed fields the handler returned`).toEqual(sent);
+  }
   const parsed = schema.safeParse(body);
   expect(parsed.error?.issues ?? [], url).toEqual([]);
   expect(parsed.data, `${url} sends fields the contract does not list`).toEqual(body);
