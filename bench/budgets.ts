@@ -10,10 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 /** kB of gzipped JavaScript (1 kB = 1,000 bytes). */
-export const BUDGETS = { publicPage: 150, appShell: 350 } as const;
+const BUDGETS = { publicPage: 150, appShell: 350 } as const;
 
 interface ManifestChunk {
   file: string;

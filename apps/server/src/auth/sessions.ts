@@ -80,7 +80,7 @@ export async function authenticateToken(
 /** How long a looked-up session is trusted without asking the database (the bound on a missed notification). */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_ENTRIES = 10_000;
-export const SESSIONS_CHANGED_TOPIC = 'sessions.changed';
+const SESSIONS_CHANGED_TOPIC = 'sessions.changed';
 
 type CachedSession = { auth: Authenticated; until: number };
 

@@ -11,7 +11,7 @@ type Drivers = Record<Provider, CalendarDriver>;
 const cache = new WeakMap<AppContext['config'], Drivers>();
 
 /** The one map from provider to driver; services ask it instead of switching on the provider. */
-export function driversFor(ctx: Pick<AppContext, 'config' | 'now'>): Drivers {
+function driversFor(ctx: Pick<AppContext, 'config' | 'now'>): Drivers {
   let drivers = cache.get(ctx.config);
   if (!drivers) {
     // URLs people give are fetched only from public addresses, checked at every connection and redirect.

@@ -131,7 +131,7 @@ export class ProviderError extends Error {
   }
 }
 
-export type DriverCapabilities = { webhooks: boolean; respond: boolean; write: boolean };
+type DriverCapabilities = { webhooks: boolean; respond: boolean; write: boolean };
 
 export interface CalendarDriver {
   readonly provider: Provider;

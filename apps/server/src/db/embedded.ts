@@ -121,7 +121,7 @@ async function isOurPostmaster(pid: number, databaseDir: string): Promise<boolea
  * Found by postmaster.pid: when it is our own data folder's postmaster it is shut down (fast, then harder);
  * a pid file whose process is gone, or now another program, is removed.
  */
-export async function stopStalePostmaster(databaseDir: string, log: (message: string) => void) {
+async function stopStalePostmaster(databaseDir: string, log: (message: string) => void) {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (!content) return;

@@ -398,7 +398,7 @@ export async function buildApp(
   return app;
 }
 
-export type RouteEntry = { method: string; url: string };
+type RouteEntry = { method: string; url: string };
 
 declare module 'fastify' {
   interface FastifyInstance {

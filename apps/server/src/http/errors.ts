@@ -148,7 +148,7 @@ export function findNulCharacter(value: unknown, pointer = ''): string | null {
 }
 
 /** Seconds a client should wait before trying again while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const databaseUnavailable = () =>
   new AppError('unavailable', 'The database cannot be reached right now. Please try again in a moment.', {

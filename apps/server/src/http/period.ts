@@ -36,7 +36,7 @@ type Period = { from: Date; to: Date };
  * A period's end comes after its start (when `checkOrder`) and it spans at most MAX_PERIOD_DAYS; otherwise a 400
  * naming `endParameter`.
  */
-export function checkPeriod(
+function checkPeriod(
   period: Period,
   names: { startParameter: string; endParameter: string },
   checkOrder = true,
@@ -77,7 +77,7 @@ export function parsePeriod(query: PeriodQuery, defaults: Period) {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A bound as an instant: a date is its midnight in the zone (an `end` date: the next midnight, so included). */
-export function zonedBound(value: string, timeZone: string, end: boolean): Date {
+function zonedBound(value: string, timeZone: string, end: boolean): Date {
   const m = DATE.exec(value);
   if (!m) return new Date(value);
   const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS + (end ? 1 : 0);

@@ -36,12 +36,12 @@ function publicPagesOf(webDist: string) {
 }
 
 /** The shell with the page's pre-rendered HTML in its (empty) <div id="root">. */
-export function withPageBody(html: string, body: string): string {
+function withPageBody(html: string, body: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
 /** index.html with the page's own title, description, canonical address, Open Graph and feed tags. */
-export function withPageHead(html: string, page: PublicPage, appUrl: string): string {
+function withPageHead(html: string, page: PublicPage, appUrl: string): string {
   const url = `${appUrl}${page.path === '/' ? '/' : page.path}`;
   const title = pageTitle(page.title);
   const tags = [

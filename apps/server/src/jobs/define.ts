@@ -3,7 +3,7 @@ import type { z } from 'zod';
 // Type-only: job files are imported by the registry, which the context's JobQueue type refers to.
 import type { AppContext } from '../context';
 
-export type JobLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+type JobLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
 
 /** What a job's `run` receives besides its payload. */
 export type JobHelpers = {
@@ -22,7 +22,7 @@ export type JobHelpers = {
 };
 
 /** A recurring schedule, written into the worker's crontab. */
-export type JobCron<Input> = {
+type JobCron<Input> = {
   /** Five crontab fields in UTC, e.g. '30 3 * * *' for 03:30 every day. */
   schedule: string;
   /** Backfill missed runs this far back when a worker starts, e.g. '1d' or '6h' (default: none). */

@@ -5,7 +5,7 @@ import { createJobLogger } from './logger';
 import { guardPoolClients } from './pool-guard';
 import { type JobRegistry, type Jobs, type PayloadOf, jobs as registeredJobs } from './registry';
 
-export type EnqueueOptions = {
+type EnqueueOptions = {
   /**
    * Identifies a pending job so it can be replaced or cancelled: enqueueing again with the same key updates
    * the waiting job instead of adding one (see `jobKeyMode`).

@@ -63,7 +63,7 @@ export type JobName = keyof Jobs & string;
 export type PayloadOf<N extends keyof R & string, R extends JobRegistry = Jobs> = z.input<R[N]['payload']>;
 
 /** Fails to compile (and to load) when a key differs from its job's name. */
-export function assertRegistry<R extends JobRegistry>(registry: R & { [K in keyof R]: { name: K } }): void {
+function assertRegistry<R extends JobRegistry>(registry: R & { [K in keyof R]: { name: K } }): void {
   for (const [key, job] of Object.entries(registry)) {
     if (job.name !== key) throw new Error(`Job registry key "${key}" holds the job named "${job.name}"`);
   }

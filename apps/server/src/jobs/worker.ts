@@ -66,7 +66,7 @@ function toTask(job: AnyJob, ctx: AppContext) {
   };
 }
 
-export function buildTaskList(registry: JobRegistry, ctx: AppContext): TaskList {
+function buildTaskList(registry: JobRegistry, ctx: AppContext): TaskList {
   const taskList: TaskList = {};
   for (const job of Object.values(registry)) taskList[job.name] = toTask(job, ctx);
   return taskList;

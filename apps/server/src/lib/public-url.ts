@@ -47,7 +47,7 @@ function checkingLookup(allowed: (address: string) => boolean) {
  * request, every redirect hop and every later poll (a name that resolves elsewhere tomorrow — DNS
  * rebinding — is checked again). IP literals are checked here, names in the lookup the socket uses.
  */
-export function publicOnlyDispatcher(
+function publicOnlyDispatcher(
   options: { connectTimeoutMs?: number; allowed?: (address: string) => boolean } = {},
 ): Agent {
   const allowed = options.allowed ?? isPublicAddress;

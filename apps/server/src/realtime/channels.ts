@@ -1,5 +1,5 @@
 /** The Action Cable channels a client may subscribe to at /cable; each streams per signed-in user. */
-export const CABLE_CHANNELS = ['NotificationChannel', 'MeetingRefreshChannel'] as const;
+const CABLE_CHANNELS = ['NotificationChannel', 'MeetingRefreshChannel'] as const;
 
 export type CableChannel = (typeof CABLE_CHANNELS)[number];
 

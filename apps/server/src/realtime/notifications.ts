@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { notifications } from '../db/schema';
 import { broadcastToUser } from './broadcast';
 
-export type NotificationLevel = (typeof notifications.$inferInsert)['level'] & string;
+type NotificationLevel = (typeof notifications.$inferInsert)['level'] & string;
 
 export type NewNotification = {
   title?: string | null;

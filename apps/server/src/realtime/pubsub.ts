@@ -19,7 +19,7 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
-export const PUBSUB_CHANNEL = 'meetwell_events';
+const PUBSUB_CHANNEL = 'meetwell_events';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (BLCKSZ - NAMEDATALEN - 128). */
 export const MAX_PAYLOAD_BYTES = 7999;
 /** The listener's application_name, so operators (and tests) can find its backend in pg_stat_activity. */

@@ -16,8 +16,8 @@ import {
   PLAN_CHOOSER_PAGE_PATH,
 } from '../session/deactivated';
 
-export const JSON_API_TYPE = 'application/vnd.api+json';
-export const API_ROOT = '/api/v1';
+const JSON_API_TYPE = 'application/vnd.api+json';
+const API_ROOT = '/api/v1';
 
 export interface JsonApiResource<A = Record<string, unknown>> {
   id: string;
@@ -108,8 +108,8 @@ export function configureApiClient(next: Partial<ClientHooks>): void {
 }
 
 export const SIGN_IN_PATH = '/?login=true';
-export const NEEDS_PERMISSION_PATH = '/needs-permission';
-export const MAINTENANCE_PATH = '/maintenance';
+const NEEDS_PERMISSION_PATH = '/needs-permission';
+const MAINTENANCE_PATH = '/maintenance';
 
 function currentPath(): string {
   return window.location.pathname;
@@ -237,7 +237,7 @@ export function readContract<S extends z.ZodType>(
   return body as z.output<S>;
 }
 
-export async function apiRequest<D = unknown>(
+async function apiRequest<D = unknown>(
   method: Method,
   path: string,
   options: RequestOptions = {},

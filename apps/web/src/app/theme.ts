@@ -9,14 +9,14 @@ import {
 } from '@mantine/core';
 
 /** Score tier colours (score ≥ 80 success, ≥ 70 caution, ≥ 60 warning, else danger). */
-export const SCORE_COLORS = {
+const SCORE_COLORS = {
   success: '#1db08c',
   caution: '#fed93a',
   warning: '#ff8a00',
   danger: '#ff3146',
 } as const;
 
-export const PRIMARY_COLOR = '#1f78f7';
+const PRIMARY_COLOR = '#1f78f7';
 
 /** Ten shades with the given colour at index 6 (the primary shade). */
 function shades(base: string): MantineColorsTuple {

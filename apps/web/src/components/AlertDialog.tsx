@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** Alert dialogs close first and run their callback 200 ms later. */
-export const ALERT_CLOSE_DELAY_MS = 200;
+const ALERT_CLOSE_DELAY_MS = 200;
 
 export interface AlertDialogProps {
   opened: boolean;

@@ -1,7 +1,7 @@
 // Blog posts and memes shown on /blog (newest first) and /blog/{slug}.
 // Front matter follows the spec: type, title, slug, description, tags, date, media, mediaUrl, mediaMisc.
 
-export type BlogPostType = 'post' | 'meme';
+type BlogPostType = 'post' | 'meme';
 
 export interface BlogPost {
   type: BlogPostType;

@@ -21,7 +21,7 @@ const ACTION_LABELS: Record<string, string> = {
   decline_conflicts: 'Decline conflicts',
 };
 
-export function actionLabel(value: string | null | undefined): string | null {
+function actionLabel(value: string | null | undefined): string | null {
   if (!value) return null;
   const label = ACTION_LABELS[value];
   if (label) return label;

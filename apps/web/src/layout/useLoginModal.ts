@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const LOGIN_PARAM = 'login';
+const LOGIN_PARAM = 'login';
 
 /** The 'Log in / Sign up' modal is open while the URL carries ?login=true (so '/?login=true' opens it). */
 export function useLoginModal() {

@@ -48,7 +48,7 @@ export interface PublicPageMatch extends PageModule {
 }
 
 /** The path without a trailing slash ('/' stays). */
-export function normalizePath(pathname: string): string {
+function normalizePath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';
 }
 

@@ -6,9 +6,9 @@ import { type Consumer, createConsumer } from '@rails/actioncable';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../session/queryKeys';
 
-export const CABLE_PATH = '/cable';
+const CABLE_PATH = '/cable';
 
-export interface PushNotification {
+interface PushNotification {
   title?: string;
   message: string;
   level?: 'info' | 'success' | 'warning' | 'error';
@@ -39,7 +39,7 @@ function isPushNotification(data: unknown): data is PushNotification {
   return Boolean(data && typeof data === 'object' && typeof (data as PushNotification).message === 'string');
 }
 
-export function showPushNotification(data: unknown): void {
+function showPushNotification(data: unknown): void {
   if (!isPushNotification(data)) return;
   notifications.show({
     title: data.title,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type JsonApiResource } from '../api/client';
 import { queryKeys } from './queryKeys';
 
-export interface AuthProviderAttributes {
+interface AuthProviderAttributes {
   /** Display name, e.g. 'Google'. */
   name?: string;
   /** Where the browser goes to sign in, e.g. '/auth/google_oauth2'. */
@@ -10,7 +10,7 @@ export interface AuthProviderAttributes {
   enabled?: boolean;
 }
 
-export interface AuthProviders {
+interface AuthProviders {
   google: AuthProviderAttributes | null;
   microsoft: AuthProviderAttributes | null;
   /** Any other OpenID Connect issuer the server is configured with (shown by its name). */
@@ -26,7 +26,7 @@ export interface AuthProviders {
  * GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph, oidc),
  * meta.demo_enabled and meta.email_enabled.
  */
-export async function fetchAuthProviders(): Promise<AuthProviders> {
+async function fetchAuthProviders(): Promise<AuthProviders> {
   const doc = await api.get<JsonApiResource<AuthProviderAttributes>[]>('/auth/providers', {
     redirectOnStatus: false,
   });

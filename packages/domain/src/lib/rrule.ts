@@ -13,4 +13,3 @@ const resolved: RRuleModule = candidate.RRule ? candidate : (candidate.default a
 export const RRule = resolved.RRule;
 export type RRule = rruleNamespace.RRule;
 export type RRuleOptions = rruleNamespace.Options;
-export const rrulestr = resolved.rrulestr;

@@ -13,7 +13,7 @@ const SIGN_IN_LINK_MS = SIGN_IN_LINK_MINUTES * 60_000;
 /** Links one address may be sent per window: enough for a lost mail, too few to flood an inbox. */
 export const LINKS_PER_ADDRESS = 3;
 
-export const SIGN_IN_LINK_INVALID =
+const SIGN_IN_LINK_INVALID =
   'This sign-in link has expired or was already used. Ask for a new one: it arrives within a minute.';
 
 /**

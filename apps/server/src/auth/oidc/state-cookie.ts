@@ -5,7 +5,7 @@ import { isSecure } from '../cookies';
 
 export const STATE_COOKIE = 'MWSignInState';
 const STATE_COOKIE_PATH = '/api/v1/auth';
-export const STATE_TTL_SECONDS = 10 * 60;
+const STATE_TTL_SECONDS = 10 * 60;
 
 const stateSchema = z.object({
   provider: z.string(),

@@ -29,11 +29,7 @@ export class RetryLater extends Error {
 const MAX_BACKOFF_MS = 15 * 60 * 1000;
 
 /** Retry-After when the provider gave one, else exponential backoff; with jitter so calendars do not align. */
-export function backoffDelay(
-  attempt: number,
-  retryAfterMs: number | undefined,
-  random = Math.random,
-): number {
+function backoffDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
   const base = retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 2 ** Math.min(attempt, 10) * 1000);
   return Math.round(base + base * 0.2 * random());
 }

@@ -108,7 +108,7 @@ export async function markSyncFailed(
 }
 
 /** A sync whose worker died stays 'running'; after this long it is considered stuck and may start again. */
-export const STUCK_AFTER_MS = 30 * 60 * 1000;
+const STUCK_AFTER_MS = 30 * 60 * 1000;
 
 export async function resetStuckSyncs(db: Database, now: Date) {
   const stuckBefore = new Date(now.getTime() - STUCK_AFTER_MS);

@@ -1,8 +1,8 @@
 import type { SyncWindow } from '../types';
 
 const DAY = 86_400_000;
-export const SYNC_BACK_DAYS = 92;
-export const SYNC_AHEAD_DAYS = 92;
+const SYNC_BACK_DAYS = 92;
+const SYNC_AHEAD_DAYS = 92;
 /** When the stored window's end is this close to the wanted one, an incremental sync still suffices. */
 const SLIDE_TOLERANCE_DAYS = 7;
 

@@ -8,11 +8,11 @@ import { driverFor } from '../registry';
 import type { Provider } from '../types';
 
 /** Providers only call back public https addresses; elsewhere calendars are polled instead. */
-export function webhooksReachable(ctx: AppContext) {
+function webhooksReachable(ctx: AppContext) {
   return ctx.config.appUrl.startsWith('https://');
 }
 
-export const callbackPath: Partial<Record<Provider, string>> = {
+const callbackPath: Partial<Record<Provider, string>> = {
   google: '/webhooks/google',
   microsoft: '/webhooks/microsoft',
 };

@@ -69,7 +69,7 @@ export async function closeAction(
   return closed ?? null;
 }
 
-export type ReconcileSummary = { decided: number; scheduled: number; cancelled: number; updated: number };
+type ReconcileSummary = { decided: number; scheduled: number; cancelled: number; updated: number };
 
 function actionFields(ctx: AppContext, meeting: MeetingRow, decision: EngineDecision, actionId: string) {
   const declines = isDeclineAction(decision.action);

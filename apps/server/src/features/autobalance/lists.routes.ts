@@ -50,7 +50,7 @@ const entries = (value: string | string[]) =>
  * Validates a tag list with the domain's rules (the 'Invalid email' / 'Invalid email domain' dialogs' message,
  * one error per bad entry, pointing at it), then normalises it and keeps each value once.
  */
-export function validateList(value: string | string[], kind: 'email' | 'domain', pointer: string): string[] {
+function validateList(value: string | string[], kind: 'email' | 'domain', pointer: string): string[] {
   const list = entries(value);
   const valid = kind === 'email' ? isValidEmail : isValidDomain;
   const message = kind === 'email' ? INVALID_EMAIL_DIALOG.message : INVALID_DOMAIN_DIALOG.message;
@@ -66,7 +66,7 @@ export function validateList(value: string | string[], kind: 'email' | 'domain',
   return uniqueTags(list.map((entry) => normalize(entry)));
 }
 
-export function presentCompany(company: CompanyRow) {
+function presentCompany(company: CompanyRow) {
   return resource('companies', company.id, {
     name: company.name,
     license_by: company.licenseBy,

@@ -14,7 +14,7 @@ import { recordOwnResponse } from './own-response';
 import { isRetryableNotApplied, prepareResponse } from './provider';
 
 /** The decline waits for its warning to be confirmed sent; the job retries. */
-export class WarningNotConfirmedError extends Error {
+class WarningNotConfirmedError extends Error {
   constructor(actionId: string) {
     super(`The decline warning of action ${actionId} is not confirmed sent yet; the decline waits for it.`);
   }

@@ -24,11 +24,7 @@ type ActionRow = typeof actions.$inferSelect;
 type MeetingRow = typeof meetings.$inferSelect;
 
 /** The spec's Action (future and past actions). */
-export function presentAction(
-  action: ActionRow,
-  meeting: Pick<MeetingRow, 'startsAt' | 'endsAt'>,
-  now: Date,
-) {
+function presentAction(action: ActionRow, meeting: Pick<MeetingRow, 'startsAt' | 'endsAt'>, now: Date) {
   return resource('actions', action.id, {
     action: action.action,
     status: action.status,

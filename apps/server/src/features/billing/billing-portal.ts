@@ -6,7 +6,7 @@ import { sameOriginUrl } from './checkout';
 import { callStripe } from './parse-stripe-error';
 import { requireStripe } from './stripe.client';
 
-export const NO_CARD_ON_FILE = 'There is no card on file yet. Choose a plan to add one.';
+const NO_CARD_ON_FILE = 'There is no card on file yet. Choose a plan to add one.';
 
 /**
  * Changing the payment method: a session of the provider's hosted billing portal for the company's customer,

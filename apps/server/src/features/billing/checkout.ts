@@ -35,7 +35,7 @@ export function sameOriginUrl(appUrl: string, path: string, pointer = SUCCESS_UR
  * provider's webhook (it usually lands a moment after the customer) and to say so; a cancelled checkout comes
  * back to the bare page.
  */
-export function withCheckoutMarker(url: string): string {
+function withCheckoutMarker(url: string): string {
   const marked = new URL(url);
   marked.searchParams.set('checkout', 'complete');
   return marked.toString();

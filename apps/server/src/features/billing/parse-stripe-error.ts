@@ -8,7 +8,7 @@ const PROVIDER_FAILED = 'The payment provider could not complete the request. Pl
  * (402, with the provider's message, which it documents as safe to show); anything else — the provider down,
  * throttling us, refusing our keys or our request — is a 502 that says so, never a 500.
  */
-export function parseStripeError(error: unknown): AppError | null {
+function parseStripeError(error: unknown): AppError | null {
   if (error instanceof Stripe.errors.StripeCardError) {
     return new AppError('payment_declined', error.message || 'The card was declined.');
   }

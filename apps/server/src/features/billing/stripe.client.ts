@@ -11,7 +11,7 @@ const clients = new WeakMap<Config['stripe'], Stripe>();
  * billing is then off and says so. STRIPE_API_URL points the SDK at another host (the tests' local server),
  * without retries so a scripted failure is seen once.
  */
-export function stripeClientFor(config: Pick<Config, 'stripe'>): Stripe | null {
+function stripeClientFor(config: Pick<Config, 'stripe'>): Stripe | null {
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) return null;
   let client = clients.get(config.stripe);

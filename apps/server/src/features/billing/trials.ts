@@ -3,9 +3,9 @@ import type { Database } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import type { Executor } from './subscriptions';
 
-export const TRIAL_EXPIRED = 'trial_expired';
+const TRIAL_EXPIRED = 'trial_expired';
 /** A paid subscription that ended (cancelled at its period's end, or by the payment provider). */
-export const SUBSCRIPTION_ENDED = 'subscription_ended';
+const SUBSCRIPTION_ENDED = 'subscription_ended';
 const DAY_MS = 86_400_000;
 
 /**
@@ -113,7 +113,7 @@ export async function extendTrial(db: Database, input: { email: string; days: nu
 }
 
 /** Whether something lets the company's members in: a paid (or past-due) subscription, or a trial still running. */
-export async function companyHasAccess(db: Executor, companyId: string, now: Date): Promise<boolean> {
+async function companyHasAccess(db: Executor, companyId: string, now: Date): Promise<boolean> {
   const rows = await db.execute<{ ok: boolean }>(sql`
     select exists (
       select 1 from ${subscriptions}

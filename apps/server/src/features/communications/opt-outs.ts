@@ -10,7 +10,7 @@ import { normalizeAddress } from './unsubscribe-link';
  * one-click link, a scanner that posts) can make a meeting be declined unannounced. Only the organizer's own
  * account switches (All emails, Meetings you organize), changed signed in, stop them.
  */
-export const MEETING_PROTECTING_KINDS = [
+const MEETING_PROTECTING_KINDS = [
   'decline_warning',
   'decline_notice',
 ] as const satisfies readonly ActionEmailKind[];

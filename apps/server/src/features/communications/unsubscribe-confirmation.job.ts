@@ -7,9 +7,9 @@ import { type DeliveryResult, deliverEmail } from '../mail/deliver';
 import { unsubscribeConfirmationEmail } from '../mail/templates/unsubscribe-confirmation';
 import { normalizeAddress, signedUnsubscribePageUrl } from './unsubscribe-link';
 
-export const CONFIRMATION_KIND = 'unsubscribe_confirmation';
+const CONFIRMATION_KIND = 'unsubscribe_confirmation';
 /** One confirmation per address in each such window (its idempotency key names the window)… */
-export const CONFIRMATION_WINDOW_MS = 15 * 60_000;
+const CONFIRMATION_WINDOW_MS = 15 * 60_000;
 /** …and at most this many a day: the form cannot be used to flood a mailbox. */
 export const CONFIRMATIONS_PER_DAY = 4;
 
@@ -44,10 +44,7 @@ export type ConfirmationResult = DeliveryResult | 'unknown_address' | 'daily_lim
  * Mails the signed unsubscribe link to an address entered on the unsubscribe page, if we mail that address at
  * all; the page's answer is the same either way, and nothing is opted out until the link is followed.
  */
-export async function sendUnsubscribeConfirmation(
-  ctx: AppContext,
-  email: string,
-): Promise<ConfirmationResult> {
+async function sendUnsubscribeConfirmation(ctx: AppContext, email: string): Promise<ConfirmationResult> {
   const address = normalizeAddress(email);
   if (!(await getsOurMail(ctx, address, email.trim()))) return 'unknown_address';
   if ((await confirmationsToday(ctx, address)) >= CONFIRMATIONS_PER_DAY) return 'daily_limit';

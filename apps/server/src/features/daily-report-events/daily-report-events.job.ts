@@ -13,7 +13,7 @@ const wantsReports = and(eq(users.dailyReportCardEvents, true), isNull(users.dea
  * The people whose work day ends in the hour that holds `at`. The zones are read first and matched here, so
  * the local-time rule is the one tested in schedule.ts, not a copy in SQL.
  */
-export async function peopleAtDayEnd(ctx: Pick<AppContext, 'db'>, at: Date) {
+async function peopleAtDayEnd(ctx: Pick<AppContext, 'db'>, at: Date) {
   const zones = await ctx.db.selectDistinct({ timeZone: users.timeZone }).from(users).where(wantsReports);
   const matching = zonesAtDayEnd(
     zones.map((z) => z.timeZone),

@@ -16,7 +16,7 @@ import { lowestScoredMeetings } from '../weekly-report/weekly-report';
 
 type UserRow = typeof users.$inferSelect;
 
-export type DayMeeting = { id: string; summary: string; startsAt: Date; score: number };
+type DayMeeting = { id: string; summary: string; startsAt: Date; score: number };
 
 /** One person's day as its report event tells it: the Review averages of that day and its scored meetings. */
 export type DayReport = {
@@ -72,7 +72,7 @@ export const reportTitle = (report: DayReport) =>
   `${PRODUCT_NAME} daily report: ${report.average} (${report.letterGrade}) — ${meetingCount(report.total)}`;
 
 /** The Plan page over the report's day. */
-export const dayPlanUrl = (appUrl: string, date: string) => `${appUrl}/my/plan?w=${date}`;
+const dayPlanUrl = (appUrl: string, date: string) => `${appUrl}/my/plan?w=${date}`;
 
 /** The event's text: the day's average, each meeting with its time and score, and the way into the app. */
 export function reportDescription(report: DayReport, appUrl: string): string {

@@ -17,7 +17,7 @@ type MeetingRow = typeof meetings.$inferSelect;
  * The events MeetWell writes for daily reports carry `report-card:<user id>:<date>` as their app marker: the sync
  * stores it in meetings.event_report_card_id (see calendars/sync/store-events), which keeps them unscored.
  */
-export const REPORT_MARKER_PREFIX = 'report-card:';
+const REPORT_MARKER_PREFIX = 'report-card:';
 export const reportMarker = (userId: string, date: string) => `${REPORT_MARKER_PREFIX}${userId}:${date}`;
 
 const MARKER =

@@ -14,9 +14,9 @@ import {
 import { mailZone } from '../weekly-report/schedule';
 
 /** The local hour the work day ends at. */
-export const WORK_DAY_END_HOUR = 18;
+const WORK_DAY_END_HOUR = 18;
 /** How long the report event lasts on the calendar. */
-export const REPORT_EVENT_MINUTES = 15;
+const REPORT_EVENT_MINUTES = 15;
 
 /** The zone a person's days are cut in: theirs, or UTC for one the runtime does not know (as reports do). */
 export const reportZone = mailZone;

@@ -20,9 +20,9 @@ type UserRow = typeof users.$inferSelect;
 
 /** The organizer of the example meeting: a reserved domain, so the example can never reach anyone. */
 export const EXAMPLE_ORGANIZER = 'organizer@example.com';
-export const EXAMPLE_SUMMARY = 'Weekly planning';
+const EXAMPLE_SUMMARY = 'Weekly planning';
 /** Stands in for the prevent-decline token of a real warning; the preview's link opens nothing. */
-export const EXAMPLE_PREVENT_TOKEN = 'example';
+const EXAMPLE_PREVENT_TOKEN = 'example';
 
 const MEETING_HOUR = 10;
 const EXAMPLE_LENGTH_OVER_LIMIT_MINUTES = 30;
@@ -35,9 +35,7 @@ export function exampleMeetingStart(timeZone: string, now: Date): Date {
 }
 
 /** The rules the example breaks, from the person's own standards where they set one. */
-export function exampleViolations(
-  settings: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule'>,
-) {
+function exampleViolations(settings: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule'>) {
   const violations: string[] = [SENTENCES.agendaFail];
   if (settings.desired_duration) {
     violations.push(

@@ -6,7 +6,7 @@ import { document, resource } from '../../http/jsonapi';
 
 type EmailRow = typeof emails.$inferSelect;
 
-export function presentEmail(row: EmailRow) {
+function presentEmail(row: EmailRow) {
   return resource('emails', row.id, {
     kind: row.kind,
     to: row.to,

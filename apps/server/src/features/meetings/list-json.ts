@@ -39,7 +39,7 @@ export async function listMeetingsJson(
 const dialect = new PgDialect();
 
 /** The statement of listMeetingsJson (exported for EXPLAIN in benchmarks). */
-export function meetingsListQuery(userId: string, from: Date, to: Date, limit: number): SQL {
+function meetingsListQuery(userId: string, from: Date, to: Date, limit: number): SQL {
   return sql`
     with m as (
       -- Only the columns the document shows (the CTE is read twice, so PostgreSQL materialises what it names).

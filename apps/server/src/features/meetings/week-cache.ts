@@ -3,7 +3,7 @@ import { forgetCachedSessions } from '../../auth/sessions';
 import type { PubSub } from '../../realtime/pubsub';
 
 /** What the database trigger (migration 0010) publishes: the ids of the users whose week data changed. */
-export const MEETINGS_CHANGED_TOPIC = 'meetings.changed';
+const MEETINGS_CHANGED_TOPIC = 'meetings.changed';
 
 export type WeekCacheOptions = {
   /** Most answers kept (least recently used go first); 0 turns the cache off. */

@@ -35,7 +35,7 @@ import { ensureDays, prepareScope } from './rollups';
 import type { ReportScope } from './scope';
 
 /** The organizers drawn in the score chart: as many as the leaderboard has colours, the busiest first. */
-export const CHART_ORGANIZERS = LEADERBOARD_COLORS.length;
+const CHART_ORGANIZERS = LEADERBOARD_COLORS.length;
 
 export type ReportOutput = {
   kind: ReportKind;

@@ -28,7 +28,7 @@ const REVOKED = new Set([
   'missing_scope',
 ]);
 
-export function slackErrorCode(error: unknown): string | null {
+function slackErrorCode(error: unknown): string | null {
   const e = error as { code?: string; data?: { error?: string } };
   if (e?.code === ErrorCode.PlatformError) return e.data?.error ?? 'platform_error';
   return null;

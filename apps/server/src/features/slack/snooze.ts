@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 export const slackDndJobKey = (userId: string) => `slack_dnd:${userId}`;
 
 /** The user's Slack identity (a user token with dnd:write), or null. */
-export async function slackIdentity(ctx: AppContext, userId: string) {
+async function slackIdentity(ctx: AppContext, userId: string) {
   const [identity] = await ctx.db
     .select()
     .from(identities)

@@ -14,7 +14,7 @@ import { companyPlan, displayName, findTeam, findUserByEmail, memberCount, type 
 type InviteRow = typeof invites.$inferSelect;
 
 const INVITES_MESSAGE = "Only the team's admins can invite members or cancel invites.";
-export const INVITE_INVALID_MESSAGE =
+const INVITE_INVALID_MESSAGE =
   'This invite link is no longer valid: it was used or cancelled. Ask your team admin for a new invite.';
 
 const inviteInvalid = () => new AppError('invite_invalid', INVITE_INVALID_MESSAGE);

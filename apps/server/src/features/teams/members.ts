@@ -13,9 +13,9 @@ import { findMember, type MemberRow, type UserRow } from './queries';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export const OWN_ROLE_MESSAGE = 'You cannot change your own role.';
+const OWN_ROLE_MESSAGE = 'You cannot change your own role.';
 export const LAST_ADMIN_MESSAGE = 'A team needs at least one admin: make another member an admin first.';
-export const REMOVE_YOURSELF_MESSAGE = 'You cannot remove yourself from the team.';
+const REMOVE_YOURSELF_MESSAGE = 'You cannot remove yourself from the team.';
 const ROLES_MESSAGE = "Only the team's admins can change roles or remove members.";
 
 /**

@@ -6,7 +6,7 @@ import { type RenderedEmail, unsubscribeUrl } from '../mail/templates/messages';
 
 export type TipFacts = { to: string; title: string; description: string };
 
-export const accountUrl = (appUrl: string) => `${appUrl}/my/account`;
+const accountUrl = (appUrl: string) => `${appUrl}/my/account`;
 
 /** To the person, on Thursday morning: one tip they have not seen in the app. */
 export async function tipEmail(facts: TipFacts, appUrl: string): Promise<RenderedEmail> {

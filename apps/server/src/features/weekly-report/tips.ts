@@ -6,7 +6,7 @@ import { ensureCatalog } from '../wellness-blocks/catalog';
 import { wantsWeeklyMail } from './recipients';
 import { tipEmail } from './tip.email';
 
-export const TIP_KIND = 'tip';
+const TIP_KIND = 'tip';
 const DAY_MS = 86_400_000;
 /** A tip mail this close before the slot means this week's tip went out already (e.g. before a zone change). */
 const ONE_PER = 6 * DAY_MS;
@@ -19,7 +19,7 @@ export const tipKey = (userId: string, tipId: number) => `${TIP_KIND}/${userId}/
  * the week's slot began. Everything is read as of `slotStart`, so every run of the same week (a retry, an
  * overlapping sweep) picks the same tip, and its key lets only one of them send it.
  */
-export async function tipOfTheWeek(ctx: Pick<AppContext, 'db'>, userId: string, slotStart: Date) {
+async function tipOfTheWeek(ctx: Pick<AppContext, 'db'>, userId: string, slotStart: Date) {
   const [tip] = await ctx.db
     .select()
     .from(tips)

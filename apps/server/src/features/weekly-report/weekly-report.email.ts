@@ -42,23 +42,23 @@ const figure: CSSProperties = { color: '#333333', fontSize: 15, lineHeight: '22p
 const meetingLine: CSSProperties = { ...figure, margin: '0 0 6px' };
 
 /** The meeting in the app: the Plan page opens it over the week it belongs to (w, as the Plan's own links). */
-export const meetingUrl = (appUrl: string, meeting: WeekMeeting, timeZone: string) =>
+const meetingUrl = (appUrl: string, meeting: WeekMeeting, timeZone: string) =>
   `${appUrl}/my/plan/meeting/${encodeURIComponent(meeting.id)}?w=${localDateString(meeting.startsAt, timeZone)}`;
 
 /** The person's Review for the week. */
-export const weekReviewUrl = (appUrl: string, week: { start: string; end: string }) =>
+const weekReviewUrl = (appUrl: string, week: { start: string; end: string }) =>
   `${appUrl}/my/review/you?s=${week.start}&e=${week.end}`;
 
 /** 'March 2nd - March 8th 2026' */
-export const weekLabel = (week: { start: string; end: string }) =>
+const weekLabel = (week: { start: string; end: string }) =>
   `${formatDate(week.start, 'NoYear')} - ${formatDate(week.end, 'Default')}`;
 
 /** 'Tuesday, March 3rd 2026 at 9:00 am' in the person's zone. */
-export const meetingWhen = (startsAt: Date, timeZone: string) =>
+const meetingWhen = (startsAt: Date, timeZone: string) =>
   `${formatDate(startsAt, 'Long', timeZone)} at ${formatDate(startsAt, 'Time', timeZone)}`;
 
 /** The time tile of Review, in words: '6.5 h, 16.3% of 40 work hours: plenty of time'. */
-export function timeInMeetings(costs: DurationAndCostsReport): string {
+function timeInMeetings(costs: DurationAndCostsReport): string {
   const hours = costs.work_hours_spent.spent_hours;
   const summary = workHoursSummary(hours, costs.work_hours);
   return `${formatNumber(hours, hours % 1 ? 1 : 0)} h, ${formatPercent(summary.percentOfTime, 1)} of ${formatNumber(summary.workHours, 0)} work hours: ${summary.message}`;

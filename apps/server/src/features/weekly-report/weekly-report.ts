@@ -20,9 +20,9 @@ import { type WeeklyReportFacts, type WeekMeeting, weeklyReportEmail } from './w
 type UserRow = typeof users.$inferSelect;
 type Week = { start: string; end: string };
 
-export const WEEKLY_REPORT_KIND = 'weekly_report';
+const WEEKLY_REPORT_KIND = 'weekly_report';
 /** How many of the week's meetings the mail names, the lowest scores first. */
-export const WORST_MEETINGS = 3;
+const WORST_MEETINGS = 3;
 
 /** One weekly report per person and week, whoever and however often asks to send it. */
 export const weeklyReportKey = (userId: string, weekStart: string) =>
@@ -92,7 +92,7 @@ export async function lowestScoredMeetings(
  * The week's figures as the person's Review shows them (the you view, every invite status): the averages and
  * duration_and_costs reports, and the lowest-scored meetings. Null for a week without a scored meeting.
  */
-export async function weeklyReportFacts(
+async function weeklyReportFacts(
   ctx: Pick<AppContext, 'db'>,
   user: UserRow,
   week: Week,

@@ -15,7 +15,7 @@ export type BlockRow = typeof wellnessBlocks.$inferSelect;
  */
 export type CalendarWriteStatus = { status: 'written' | 'local' | 'failed' | 'none'; error?: string };
 
-export const blockAppMarker = (blockId: string) => `wellness-block:${blockId}`;
+const blockAppMarker = (blockId: string) => `wellness-block:${blockId}`;
 
 /** Google's event colour ids: the user's wellness_block_color_preference when it is one. */
 const GOOGLE_COLOR_IDS = new Set(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
@@ -30,7 +30,7 @@ async function writableCalendar(ctx: AppContext, calendarId: string | null) {
 }
 
 /** The block as a weekly recurring event of its calendar (busy, marked as ours). */
-export function blockEvent(block: BlockRow, colorPreference: string | null, provider: string): EventWrite {
+function blockEvent(block: BlockRow, colorPreference: string | null, provider: string): EventWrite {
   return {
     summary: block.label,
     description: `${WELLNESS_BLOCK_CATEGORY_LABELS[block.category]} time protected by ${PRODUCT_NAME}. Edit it in ${PRODUCT_NAME} so your meetings are scored with it.`,

@@ -4,7 +4,7 @@ import { sessions } from '../../db/schema';
 import { defineJob } from '../define';
 
 /** Expired sessions are kept a day (so "your session expired" can still be told apart from "unknown"). */
-export const EXPIRED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const cleanupExpiredSessions = defineJob({
   name: 'cleanup_expired_sessions',

@@ -15,7 +15,7 @@ export interface ReferralSummary {
   commission_per_paying_referral: number;
 }
 
-export const referralsQueryKey = ['users', 'referrals'] as const;
+const referralsQueryKey = ['users', 'referrals'] as const;
 
 /** The link as the browser would write it, while the server's (built on the app's address) is on its way. */
 export function referralUrl(token: string, origin: string = window.location.origin): string {

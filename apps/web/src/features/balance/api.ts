@@ -27,7 +27,8 @@ import { toCurrentUser } from '../../session/useCurrentUser';
 // Settings: one fetcher and one cache (queryKeys.userSettings) for every screen, typed by the contract.
 
 export type { UserSettingsAttributes } from '@meetwell/domain';
-export type UserSettingsDocument = z.output<typeof userSettingsDocument>;
+
+type UserSettingsDocument = z.output<typeof userSettingsDocument>;
 
 /** GET /users/settings, the one query of the settings (the Balance screen, the meeting modal, the header). */
 export const userSettingsQuery = queryOptions({
@@ -35,7 +36,7 @@ export const userSettingsQuery = queryOptions({
   queryFn: () => api.get('/users/settings', userSettingsDocument),
 });
 
-export interface BalanceSettings {
+interface BalanceSettings {
   action: ActionSettings;
   evaluation: EvaluationSettings;
   defaultAction: ActionSettings;
@@ -43,7 +44,7 @@ export interface BalanceSettings {
   canEditEvaluation: boolean;
 }
 
-export function toBalanceSettings(doc: UserSettingsDocument): BalanceSettings {
+function toBalanceSettings(doc: UserSettingsDocument): BalanceSettings {
   const a = doc.data.attributes;
   return {
     action: a.action_settings,
@@ -143,11 +144,7 @@ export const actionKeys = {
  * Future actions are asked up to 7 days ahead without a start, so the ones queued past their deadline (the
  * meeting is still ahead) stay listed; past actions for the last 7 days.
  */
-export async function fetchActions(
-  kind: 'future' | 'past',
-  from: string,
-  to: string,
-): Promise<BalanceAction[]> {
+async function fetchActions(kind: 'future' | 'past', from: string, to: string): Promise<BalanceAction[]> {
   const doc = await api.get(`/${kind}_actions`, actionListDocument, {
     query: { 'by_period[starts_at]': kind === 'past' ? from : undefined, 'by_period[ends_at]': to },
   });
@@ -190,9 +187,9 @@ export interface PossibleBlock extends PossibleBlockAttributes {
   id: string;
 }
 
-export const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
+const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
 
-export async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
+async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
   const doc = await api.get('/maybe_wellness_blocks', possibleBlockListDocument);
   return doc.data.map((item) => ({ ...item.attributes, id: item.id }));
 }
@@ -225,7 +222,7 @@ export interface TeamGrade {
   average: number | null;
 }
 
-export async function fetchTeamGrade(start: string, end: string): Promise<TeamGrade> {
+async function fetchTeamGrade(start: string, end: string): Promise<TeamGrade> {
   const doc = await api.get('/reports/averages', reportDocuments.averages, {
     query: { who: 'team', start, end },
     redirectOnStatus: false,

@@ -30,7 +30,7 @@ export function blocksDocument(blocks: WellnessBlock[]) {
   };
 }
 
-export function blockResource({ id, ...attributes }: WellnessBlock) {
+function blockResource({ id, ...attributes }: WellnessBlock) {
   return { id, type: 'wellness_blocks', attributes };
 }
 

@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router';
 import { queryKeys } from '../../session/queryKeys';
 import { billingKeys, fetchSubscription, PLAN_UPDATED_MESSAGE, type Subscription } from './api';
 
-export const CHECKOUT_RETURN_PARAM = 'checkout';
+const CHECKOUT_RETURN_PARAM = 'checkout';
 const NOTICE_ID = 'checkout-return';
 const POLL_MS = 2_000;
 /** The provider's webhook usually lands within seconds; past this the page stops asking and says so. */
-export const CHECKOUT_WAIT_MS = 60_000;
+const CHECKOUT_WAIT_MS = 60_000;
 
 export const CHECKOUT_RETURN_TEXTS = {
   waiting: 'Thank you! Your payment went through. Your plan is being updated…',

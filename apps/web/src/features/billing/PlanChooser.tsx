@@ -39,11 +39,11 @@ import {
 } from '../../session/user';
 import { isBillingNotConfigured, useCheckout, useSubscription } from './api';
 
-export const TEAM_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Team plan')}`;
-export const BILLING_NOT_CONFIGURED_TITLE = 'Billing is not configured on this server.';
+const TEAM_CONTACT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MeetWell Team plan')}`;
+const BILLING_NOT_CONFIGURED_TITLE = 'Billing is not configured on this server.';
 export const TRIAL_ENDED_TEXT = `Your free trial has ended. Choose a plan to keep using ${PRODUCT_NAME}.`;
 export const PLAN_ENDED_TEXT = `Your plan has ended. Choose a plan to keep using ${PRODUCT_NAME}.`;
-export const CHOOSE_A_PLAN_LABEL = 'Choose a plan';
+const CHOOSE_A_PLAN_LABEL = 'Choose a plan';
 
 const PLAN_POINTS: Record<string, string[]> = {
   'team-500': ['All features, for one person', 'Your own meeting standards', 'Cancel any time'],

@@ -3,7 +3,7 @@ import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { PlanChooser } from './PlanChooser';
 
-export const CHOOSE_PLAN_DIALOG_TITLE = 'Choose a plan';
+const CHOOSE_PLAN_DIALOG_TITLE = 'Choose a plan';
 
 /**
  * The plan chooser over the Balance screen (/my/balance/action/choose-plan and /my/balance/choose-plan).

@@ -21,7 +21,7 @@ import { PLAN_ENDED_TEXT, TRIAL_ENDED_TEXT } from './PlanChooser';
 import { planEndsText } from './PlanEndingBanner';
 import { hasPaidSubscription, isPlanEnding, planDaysLeft } from './subscription';
 
-export const CANCEL_PLAN_DIALOG = {
+const CANCEL_PLAN_DIALOG = {
   title: 'Cancel your plan?',
   confirm: 'Yes, cancel plan',
   keep: 'Keep my plan',

@@ -28,7 +28,7 @@ export const billingKeys = {
   subscription: ['subscription'] as const,
 };
 
-export const BILLING_NOT_CONFIGURED_CODE = 'billing_not_configured';
+const BILLING_NOT_CONFIGURED_CODE = 'billing_not_configured';
 export const PLAN_UPDATED_MESSAGE = 'Your plan is updated.';
 
 function toSubscription(resource: JsonApiResource<SubscriptionAttributes> | null | undefined) {
@@ -59,7 +59,7 @@ export interface CheckoutResult {
   subscription: Subscription | null;
 }
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   planId: string;
   /** The page the checkout comes back to: where the user is now (path and query, same origin). */
   successUrl: string;
@@ -83,7 +83,7 @@ export function isBillingNotConfigured(error: unknown): boolean {
 }
 
 /** The catalogue's checkout failure: a persistent "Something went wrong." followed by the error message. */
-export function showCheckoutErrorToast(error: unknown): void {
+function showCheckoutErrorToast(error: unknown): void {
   const reason = isApiError(error)
     ? error.detail?.trim() || error.title
     : error instanceof Error

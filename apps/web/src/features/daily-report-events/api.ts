@@ -5,7 +5,7 @@ import { queryKeys } from '../../session/queryKeys';
 
 export type { DailyReport, DailyReportMeeting } from '@meetwell/domain';
 
-export async function fetchDailyReport(meetingId: string): Promise<DailyReport> {
+async function fetchDailyReport(meetingId: string): Promise<DailyReport> {
   const doc = await api.get(`/meetings/${encodeURIComponent(meetingId)}/daily_report`, dailyReportDocument);
   return doc.data.attributes;
 }

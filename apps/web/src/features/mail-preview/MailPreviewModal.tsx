@@ -6,7 +6,7 @@ import { api, type JsonApiResource } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
 
 /** ?previewReminder opens the example mails; ?previewReminder=decline_warning opens on the warning. */
-export const PREVIEW_REMINDER_PARAM = 'previewReminder';
+const PREVIEW_REMINDER_PARAM = 'previewReminder';
 
 export const PREVIEW_KINDS = [
   { value: 'reminder', label: 'Reminder' },
@@ -28,7 +28,7 @@ export function previewKindOf(value: string | null): PreviewKind | null {
 }
 
 /** Opens and switches the preview through the URL, so a link (or the tour) can open it too. */
-export function useMailPreview() {
+function useMailPreview() {
   const [params, setParams] = useSearchParams();
   const kind = previewKindOf(params.get(PREVIEW_REMINDER_PARAM));
   const show = useCallback(

@@ -27,7 +27,7 @@ import type { ItemAttributes } from './api';
 import { type EvaluationSettingsView, useItemMutations } from './hooks';
 import { type AgendaItem, type ItemKind, type MeetingItem, type PreworkItem, visibleItems } from './types';
 
-export const ITEM_SECTIONS: Record<
+const ITEM_SECTIONS: Record<
   ItemKind,
   {
     title: string;
@@ -57,7 +57,7 @@ export const ITEM_SECTIONS: Record<
 };
 
 /** 'Required' when the evaluation setting requires the list: red while it is empty, green once it is not. */
-export function RequiredTag({ required, empty }: { required: boolean; empty: boolean }) {
+function RequiredTag({ required, empty }: { required: boolean; empty: boolean }) {
   if (!required) return null;
   return (
     <Badge

@@ -5,7 +5,7 @@ import { TOASTS } from '../../copy/texts';
 import { useSkipEvaluation } from './hooks';
 import type { Meeting } from './types';
 
-export const SKIP_EVAL_PARAM = 'skipEval';
+const SKIP_EVAL_PARAM = 'skipEval';
 
 /** ?skipEval (or =true) skips the meeting's evaluation; ?skipEval=false evaluates it again. */
 export function skipWanted(value: string | null): boolean | null {

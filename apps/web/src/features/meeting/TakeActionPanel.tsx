@@ -41,7 +41,7 @@ export function currentManualAction(value: string | null | undefined): ManualAct
 }
 
 /** The panel's last word once the meeting is answered or its action settled (then no choice is offered). */
-export function settledOutcome(meeting: Meeting): string | null {
+function settledOutcome(meeting: Meeting): string | null {
   if (meeting.response_status === 'declined') return TAKE_ACTION_OUTCOMES.declined;
   if (meeting.action_status === 'prevented') return TAKE_ACTION_OUTCOMES.prevented;
   if (meeting.action_status === 'ignored') return TAKE_ACTION_OUTCOMES.accepted;

@@ -8,7 +8,7 @@ import {
 import { api, contractRequest, resourceBody } from '../../api/client';
 import type { ItemKind, ItemsByKind, Meeting } from './types';
 
-export function toMeeting(resource: Pick<MeetingResource, 'id' | 'attributes'>): Meeting {
+function toMeeting(resource: Pick<MeetingResource, 'id' | 'attributes'>): Meeting {
   return { ...resource.attributes, id: resource.id };
 }
 

@@ -52,7 +52,7 @@ function applyItem(list: MeetingItem[] | null, item: MeetingItem, type: string):
   return [...others, item].sort((a, b) => a.position - b.position);
 }
 
-export interface ItemRefreshMessage {
+interface ItemRefreshMessage {
   type: 'item_created' | 'item_updated' | 'item_deleted';
   item_type: ItemKind;
   meeting_id: string;

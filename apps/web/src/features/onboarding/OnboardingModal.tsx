@@ -21,7 +21,7 @@ const TITLES: Record<Step, string> = {
   finish: "You're all set!",
 };
 
-export const ONBOARDING_TEXTS = {
+const ONBOARDING_TEXTS = {
   intro: `${PRODUCT_NAME} scores your meetings out of 100 against your preferences, protects your time with Wellness blocks and can remind organizers of, or decline, meetings that break your preferences.`,
   introNext: "Let's get started",
   calendars: `Switch on the calendars ${PRODUCT_NAME} should balance. No calendar yet? Add one here.`,

@@ -21,7 +21,7 @@ import {
   tourTarget,
 } from './tour';
 
-export const SKIP_TOUR_LABEL = 'Skip tour';
+const SKIP_TOUR_LABEL = 'Skip tour';
 
 /** The meeting the agenda step opens: the next one this week, else the week's first. */
 export function meetingForTour(meetings: Meeting[] | undefined, now = new Date()): string | null {

@@ -7,9 +7,9 @@ import { useIsMobile } from '../../lib/useIsMobile';
 
 export type Audience = keyof typeof AUDIENCES;
 
-export const WHO_CAN_SEE_LABEL = 'Who can see this?';
+const WHO_CAN_SEE_LABEL = 'Who can see this?';
 
-export const AUDIENCE_TEXTS: Record<Audience, string> = {
+const AUDIENCE_TEXTS: Record<Audience, string> = {
   only_you: 'Only you can see this.',
   your_team: 'Everyone on your team can see this.',
   those_invited: 'Everyone invited to this meeting can see this.',

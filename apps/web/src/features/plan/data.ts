@@ -8,7 +8,7 @@ import { fetchWellnessBlocks, type WellnessBlock } from '../wellness-blocks/api'
 import type { Week } from './week';
 
 /** While a sync runs, the Plan screen asks again every 3 seconds. */
-export const SYNC_POLL_MS = 3000;
+const SYNC_POLL_MS = 3000;
 
 export function useWeekMeetings(week: Week) {
   const startsAt = week.start.toISOString();

@@ -4,7 +4,7 @@ import type { WellnessBlock } from './data';
 import type { Week } from './week';
 
 /** A meeting that is not scored (all day, skipped, fewer than two people...). */
-export const UNSCORED_COLOR = '#ced4da';
+const UNSCORED_COLOR = '#ced4da';
 
 export type EventKind = 'wellness_block' | 'possible_block' | 'daily_report' | 'scored' | 'unscored';
 

@@ -71,7 +71,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 
 /** Organizers sorted by a column (default: meetings, most first); ties by email. */
-export function sortOrganizers(
+function sortOrganizers(
   rows: readonly OrganizerDetail[],
   key: SortKey,
   descending: boolean,
@@ -85,7 +85,7 @@ export function sortOrganizers(
   });
 }
 
-export function OrganizersTable({ rows }: { rows: readonly OrganizerDetail[] }) {
+function OrganizersTable({ rows }: { rows: readonly OrganizerDetail[] }) {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'count', descending: true });
   const sorted = sortOrganizers(rows, sort.key, sort.descending);
   if (rows.length === 0) {

@@ -20,7 +20,7 @@ type ReportBase = Omit<
 >;
 
 /** The Report resource (type reports) of one kind, with the kind's rows. */
-export type ReportAttributes<K extends ReportKind> = ReportBase & {
+type ReportAttributes<K extends ReportKind> = ReportBase & {
   name: K;
   rows: ReportRowsByKind[K];
   previous: ReportRowsByKind[K] | null;
@@ -35,7 +35,7 @@ export interface ReportParams {
   statuses: string[];
 }
 
-export function reportQueryKey(kind: ReportKind, params: ReportParams) {
+function reportQueryKey(kind: ReportKind, params: ReportParams) {
   return [
     ...queryKeys.reports,
     kind,
@@ -46,7 +46,7 @@ export function reportQueryKey(kind: ReportKind, params: ReportParams) {
   ] as const;
 }
 
-export async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
+async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
   const schema: (typeof reportDocuments)[ReportKind] = reportDocuments[kind];
   const doc = await api.get(`/reports/${kind}`, schema, {
     query: {

@@ -8,7 +8,7 @@ import {
 } from '@meetwell/domain';
 import dayjs from 'dayjs';
 
-export const VIEWS = ['you', 'team'] as const;
+const VIEWS = ['you', 'team'] as const;
 export type ReviewView = (typeof VIEWS)[number];
 
 export function isReviewView(value: string | undefined): value is ReviewView {

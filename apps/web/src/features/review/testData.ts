@@ -12,7 +12,7 @@ const trend = (prev: number, growth: number, trending: 'up' | 'down' | 'flat') =
   trending,
 });
 
-export const ROWS: ReportRowsByKind = {
+const ROWS: ReportRowsByKind = {
   averages: {
     average: 81,
     average_exact: 80.75,

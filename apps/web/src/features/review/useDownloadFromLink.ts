@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const DOWNLOAD_STATS_PARAM = 'dwnldStats';
+const DOWNLOAD_STATS_PARAM = 'dwnldStats';
 
 /**
  * ?dwnldStats (a link from the weekly mail, or a bookmark) exports the report as the Export button does, once,

@@ -20,7 +20,7 @@ export function requestSignInLink(email: string) {
 }
 
 /** The referral kept from a ?ref= link: sent with a sign-up, so the server need not rely on the cookie alone. */
-export function storedReferral(): string | undefined {
+function storedReferral(): string | undefined {
   return readCookie(REFERRAL_COOKIE) || undefined;
 }
 

@@ -21,10 +21,10 @@ import { useIsMobile } from '../../lib/useIsMobile';
 import { type Member, type RoleValue, useChangeRole, useMembers, useRemoveMember } from './api';
 import { Section } from './Section';
 
-export const OWN_ROLE_HINT = 'You cannot change your own role.';
+const OWN_ROLE_HINT = 'You cannot change your own role.';
 
 /** Admin for billing_admin; a missing (or unknown) role reads as User, the default (stats §4). */
-export function roleLabel(role: string | null | undefined): string {
+function roleLabel(role: string | null | undefined): string {
   return ROLES.find((item) => item.value === role)?.label ?? 'User';
 }
 

@@ -7,7 +7,7 @@ import { PreferenceGroups } from '../balance/action/PreferenceGroups';
 import { type Team, useUpdateTeam } from './api';
 
 /** Where the team's VIP and domain lists are edited (Balance → Meeting evaluations, for admins). */
-export const TEAM_LISTS_PATH = '/my/balance/evaluation';
+const TEAM_LISTS_PATH = '/my/balance/evaluation';
 
 function TeamListsCard({ team }: { team: Team }) {
   const vips = team.organizer_denylist ?? [];

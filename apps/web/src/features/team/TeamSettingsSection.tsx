@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { type LicenseBy, type Team, useUpdateTeam } from './api';
 import { Section } from './Section';
 
-export const TEAM_NAME_MAX_LENGTH = 100;
+const TEAM_NAME_MAX_LENGTH = 100;
 
 /** Save stays off while the name is the current one (stats §5), and while it is empty. */
 function TeamNameForm({ team }: { team: Team }) {

@@ -66,7 +66,7 @@ export interface Invoice extends InvoiceAttributes {
 
 export type RoleValue = 'billing_admin' | 'user';
 
-export const teamKeys = {
+const teamKeys = {
   team: (teamId: string) => ['teams', teamId] as const,
   members: (teamId: string) => ['teams', teamId, 'members'] as const,
   invites: ['invites'] as const,

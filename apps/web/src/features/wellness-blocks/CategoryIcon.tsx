@@ -2,7 +2,7 @@ import { ThemeIcon } from '@mantine/core';
 import { WELLNESS_BLOCK_CATEGORY_LABELS, type WellnessBlockCategory } from '@meetwell/domain';
 import { IconBrain, IconPlant2 } from '@tabler/icons-react';
 
-export const CATEGORY_COLORS: Record<WellnessBlockCategory, string> = { focus: 'brand', life: 'success' };
+const CATEGORY_COLORS: Record<WellnessBlockCategory, string> = { focus: 'brand', life: 'success' };
 
 export function CategoryGlyph({ category, size = 18 }: { category: WellnessBlockCategory; size?: number }) {
   const Icon = category === 'life' ? IconPlant2 : IconBrain;

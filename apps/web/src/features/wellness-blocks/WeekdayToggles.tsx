@@ -5,7 +5,7 @@ import { useIsMobile } from '../../lib/useIsMobile';
 const ALL_DAYS: readonly number[] = WEEKDAYS_MONDAY_FIRST;
 
 /** Monday first; weekdays are 0 = Sunday … 6 = Saturday. */
-export function sortWeekdays(days: Iterable<number>): number[] {
+function sortWeekdays(days: Iterable<number>): number[] {
   const set = new Set(days);
   return ALL_DAYS.filter((day) => set.has(day));
 }

@@ -59,11 +59,11 @@ import { presetLabel, WB_LABEL_PARAM, withoutPresetLabel } from './preset-label'
 import { TimeRangePicker } from './TimeRangePicker';
 import { WeekdayToggles } from './WeekdayToggles';
 
-export const DRAWER_CLOSE_DELAY_MS = UI_TIMINGS_MS.drawerClose;
-export const DRAWER_OPEN_DELAY_MS = UI_TIMINGS_MS.modalOpenAfterNavigate;
-export const DEEP_LINK_RETRY_MS = UI_TIMINGS_MS.deepLinkRetry;
+const DRAWER_CLOSE_DELAY_MS = UI_TIMINGS_MS.drawerClose;
+const DRAWER_OPEN_DELAY_MS = UI_TIMINGS_MS.modalOpenAfterNavigate;
+const DEEP_LINK_RETRY_MS = UI_TIMINGS_MS.deepLinkRetry;
 /** A deep link to a block not (yet) in the list is retried this many times before giving up. */
-export const DEEP_LINK_MAX_RETRIES = 10;
+const DEEP_LINK_MAX_RETRIES = 10;
 
 /** '/my/plan/block/12?w=…' → '/my/plan?w=…'; '/my/balance/wellness-blocks/block/new' → '…/wellness-blocks'. */
 export function drawerParentPath(pathname: string, search = ''): string {
@@ -217,7 +217,7 @@ function Loading() {
   );
 }
 
-export function NoCalendar() {
+function NoCalendar() {
   return (
     <Stack gap="sm" py="md" align="flex-start">
       <Title order={3} fz="lg">
@@ -252,7 +252,7 @@ const CATEGORY_DATA = (['focus', 'life'] as const).map((value) => ({
   ),
 }));
 
-export interface WellnessBlockFormProps {
+interface WellnessBlockFormProps {
   /** null for a new block. */
   block: WellnessBlock | null;
   /** Every block of the user (for the overlap rule). */
@@ -266,7 +266,7 @@ export interface WellnessBlockFormProps {
   onDone: () => void;
 }
 
-export function WellnessBlockForm({
+function WellnessBlockForm({
   block,
   blocks,
   calendars,

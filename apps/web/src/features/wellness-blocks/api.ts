@@ -113,7 +113,7 @@ export function useWatchedCalendars() {
   });
 }
 
-export function toCalendarChoices(calendars: readonly CalendarItem[]): CalendarChoice[] {
+function toCalendarChoices(calendars: readonly CalendarItem[]): CalendarChoice[] {
   return calendars
     .filter((calendar) => calendar.watching)
     .map((calendar) => ({ id: calendar.id, name: calendar.name.trim() || 'Calendar', watching: true }));

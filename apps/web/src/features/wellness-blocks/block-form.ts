@@ -16,7 +16,7 @@ import {
 } from '@meetwell/domain';
 import type { WellnessBlock, WellnessBlockPayload } from './api';
 
-export function toBlockInput(block: WellnessBlock): WellnessBlockInput {
+function toBlockInput(block: WellnessBlock): WellnessBlockInput {
   return {
     id: block.id,
     label: block.label,
@@ -34,7 +34,7 @@ export function categoryOf(value: unknown): WellnessBlockCategory {
 }
 
 /** Weekdays and local times of a stored block (in its own zone, else the user's). */
-export function blockTimes(block: WellnessBlock, userTimeZone: string): WellnessBlockTimes {
+function blockTimes(block: WellnessBlock, userTimeZone: string): WellnessBlockTimes {
   return wellnessBlockTimes(toBlockInput(block), userTimeZone);
 }
 

@@ -9,7 +9,7 @@ import {
 import { type CalendarConnection, ProviderError } from '../../types';
 import { parseCaldavError, parseCaldavFailure } from './parse-caldav-error';
 
-export const CALDAV_TIMEOUT_MS = 30_000;
+const CALDAV_TIMEOUT_MS = 30_000;
 const MULTIGET_CHUNK = 100;
 
 export type CaldavClientOptions = { fetch?: typeof fetch | undefined; timeoutMs?: number | undefined };
@@ -21,7 +21,7 @@ export type CaldavObject = { href: string; etag: string; data: string };
  * A fetch for tsdav that turns HTTP failures into ProviderErrors (tsdav itself returns them as data) and
  * bounds every request in time. Service discovery (/.well-known/caldav) may fail quietly: tsdav falls back.
  */
-export function caldavFetch(options: CaldavClientOptions = {}): typeof fetch {
+function caldavFetch(options: CaldavClientOptions = {}): typeof fetch {
   const base = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? CALDAV_TIMEOUT_MS;
   return async (input, init) => {
@@ -293,7 +293,7 @@ function ensureSlash(url: string): string {
 }
 
 /** UIDs of a calendar object, read cheaply (unfolded UID lines). */
-export function uidsOf(data: string): string[] {
+function uidsOf(data: string): string[] {
   const unfolded = data.replace(/\r?\n[ \t]/g, '');
   return [...unfolded.matchAll(/^UID[^:\r\n]*:(.*)$/gim)].map((m) => m[1]!.trim());
 }

@@ -276,7 +276,7 @@ export function createCaldavDriver(options: CaldavDriverOptions = {}): CalendarD
 export const caldavDriver: CalendarDriver = createCaldavDriver();
 
 /** tsdav reports some failures as plain Errors ("Collection query failed: 404 …"): into the closed set. */
-export function asProviderError(error: unknown): ProviderError {
+function asProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const status = Number(/\b([45]\d\d)\b/.exec(message)?.[1]);

@@ -49,7 +49,7 @@ function offsetText(ms: number): string {
  * A VTIMEZONE for an IANA zone, from the runtime's rules of the given year: one STANDARD/DAYLIGHT pair with
  * yearly rules (the shape clients expect), or a fixed offset. RFC 5545 wants one for every TZID used.
  */
-export function buildVtimezone(zoneId: string, zone: Zone, aroundMs: number): string[] {
+function buildVtimezone(zoneId: string, zone: Zone, aroundMs: number): string[] {
   const year = new Date(aroundMs).getUTCFullYear();
   const offset = (utc: number) => zone.toLocal(utc) - utc;
   const start = Date.UTC(year, 0, 1);

@@ -8,7 +8,7 @@ export type GoogleClientOptions = {
   timeoutMs?: number | undefined;
 };
 
-export const GOOGLE_DEFAULT_TIMEOUT_MS = 30_000;
+const GOOGLE_DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * A Calendar v3 client for one connection's access token. The SDK never retries (`retry: false`): the sync

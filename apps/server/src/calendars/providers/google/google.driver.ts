@@ -20,7 +20,7 @@ export type GoogleDriverOptions = GoogleClientOptions & {
   now?: (() => Date) | undefined;
 };
 
-export const GOOGLE_DEFAULT_WATCH_TTL_SECONDS = 7 * 24 * 60 * 60;
+const GOOGLE_DEFAULT_WATCH_TTL_SECONDS = 7 * 24 * 60 * 60;
 const EVENTS_PAGE_SIZE = 2500;
 const CALENDARS_PAGE_SIZE = 250;
 const DEFAULT_MAX_PAGES = 400;
@@ -233,7 +233,7 @@ export function createGoogleDriver(options: GoogleDriverOptions = {}): CalendarD
 }
 
 /** Our write shape as a Google event body (insert, or a patch replacing every field we manage). */
-export function toGoogleEvent(event: EventWrite): calendar_v3.Schema$Event {
+function toGoogleEvent(event: EventWrite): calendar_v3.Schema$Event {
   return {
     summary: event.summary,
     description: event.description ?? '',
@@ -245,6 +245,3 @@ export function toGoogleEvent(event: EventWrite): calendar_v3.Schema$Event {
     ...(event.colorId ? { colorId: event.colorId } : {}),
   };
 }
-
-/** The driver for Google itself (no base URL override). Prefer createGoogleDriver with the config. */
-export const googleDriver: CalendarDriver = createGoogleDriver();

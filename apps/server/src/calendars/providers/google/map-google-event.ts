@@ -68,7 +68,7 @@ export function startOfGoogleDate(date: string, timeZone: string): Date {
  * An RFC 3339 dateTime. Google writes an offset, but a dateTime without one (seen in imports and older
  * clients) is a wall time in the event's `timeZone`, never in the server's own zone (what Date would assume).
  */
-export function readGoogleDateTime(dateTime: string, timeZone: string): Date {
+function readGoogleDateTime(dateTime: string, timeZone: string): Date {
   const m =
     /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
       dateTime.trim(),

@@ -9,7 +9,7 @@ import { ProviderError } from '../../types';
 export type GoogleOperation = 'sync' | 'event' | 'other';
 
 /** Backoff hints when Google does not say how long to wait (the handler adds growth and jitter). */
-export const GOOGLE_BACKOFF_MS = {
+const GOOGLE_BACKOFF_MS = {
   /** rateLimitExceeded / userRateLimitExceeded / 429 without Retry-After. */
   rateLimit: 10_000,
   /** quotaExceeded: the user hit a Calendar usage limit; these reset over hours. */

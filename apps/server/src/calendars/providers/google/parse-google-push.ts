@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export type GooglePushState = 'sync' | 'exists' | 'not_exists';
+type GooglePushState = 'sync' | 'exists' | 'not_exists';
 
 /** One Google push notification, read from its headers (pushes carry no body). */
 export type GooglePush = {

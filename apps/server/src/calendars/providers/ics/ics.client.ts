@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { ProviderError } from '../../types';
 import { parseIcsFetchFailure, parseIcsHttpError } from './parse-ics-error';
 
-export const ICS_TIMEOUT_MS = 20_000;
-export const ICS_MAX_BYTES = 20 * 1024 * 1024;
+const ICS_TIMEOUT_MS = 20_000;
+const ICS_MAX_BYTES = 20 * 1024 * 1024;
 
 export type IcsSource = { sourceUrl?: string | undefined; sourceBytes?: Uint8Array | undefined };
 

@@ -15,7 +15,7 @@ export type IcsEventBody = Omit<
 const CONFERENCE_URL =
   /https?:\/\/(?:[a-z0-9-]+\.)*(?:meet\.google\.com|zoom\.us|zoomgov\.com|teams\.microsoft\.com|teams\.live\.com|webex\.com|gotomeeting\.com|gotomeet\.me|meet\.goto\.com|whereby\.com|meet\.jit\.si|chime\.aws|bluejeans\.com|facetime\.apple\.com)(?:\/[^\s<>"'()[\]]*)?/i;
 
-export function detectConferenceUrl(values: (string | undefined)[]): string | undefined {
+function detectConferenceUrl(values: (string | undefined)[]): string | undefined {
   for (const value of values) {
     if (!value) continue;
     const match = CONFERENCE_URL.exec(value);
@@ -32,7 +32,7 @@ const PARTSTAT: Record<string, ResponseStatus> = {
 };
 
 /** 'mailto:Jane@Example.com' (or an EMAIL parameter, as Apple writes for urn:uuid addresses) → 'jane@example.com'. */
-export function calAddressEmail(p: IcsProperty): string | undefined {
+function calAddressEmail(p: IcsProperty): string | undefined {
   const emailParam = param(p, 'email');
   const value = typeof p.values[0] === 'string' ? p.values[0].trim() : '';
   const address = /^mailto:/i.test(value) ? value.slice(7) : emailParam || (value.includes('@') ? value : '');

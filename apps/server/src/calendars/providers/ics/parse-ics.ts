@@ -37,7 +37,7 @@ export type ParseIcsOptions = {
   writable?: boolean | undefined;
 };
 
-export type IcsCalendarInfo = {
+type IcsCalendarInfo = {
   name?: string | undefined;
   description?: string | undefined;
   timeZone?: string | undefined;

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 
 export type IcsProblem = { line?: number | undefined; uid?: string | undefined; message: string };
 
-export type IcsParams = Record<string, string | string[] | undefined>;
+type IcsParams = Record<string, string | string[] | undefined>;
 
 /** One content line, parsed by ical.js (params decoded, TEXT unescaped, value typed). */
 export type IcsProperty = { name: string; params: IcsParams; type: string; values: unknown[]; line: number };

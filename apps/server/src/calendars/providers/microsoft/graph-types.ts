@@ -3,9 +3,9 @@
  * Everything read from the network is treated as possibly missing: the mapper checks before it trusts.
  */
 
-export type GraphDateTimeTimeZone = { dateTime?: string | null; timeZone?: string | null };
+type GraphDateTimeTimeZone = { dateTime?: string | null; timeZone?: string | null };
 
-export type GraphEmailAddress = { name?: string | null; address?: string | null };
+type GraphEmailAddress = { name?: string | null; address?: string | null };
 
 export type GraphResponseType =
   | 'none'
@@ -15,17 +15,17 @@ export type GraphResponseType =
   | 'declined'
   | 'notResponded';
 
-export type GraphAttendee = {
+type GraphAttendee = {
   type?: 'required' | 'optional' | 'resource' | null;
   status?: { response?: GraphResponseType | null; time?: string | null } | null;
   emailAddress?: GraphEmailAddress | null;
 };
 
-export type GraphShowAs = 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
+type GraphShowAs = 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
 
-export type GraphEventType = 'singleInstance' | 'occurrence' | 'exception' | 'seriesMaster';
+type GraphEventType = 'singleInstance' | 'occurrence' | 'exception' | 'seriesMaster';
 
-export type GraphExtendedProperty = { id?: string | null; value?: string | null };
+type GraphExtendedProperty = { id?: string | null; value?: string | null };
 
 export type GraphEvent = {
   id: string;

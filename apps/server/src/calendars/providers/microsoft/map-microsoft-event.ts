@@ -16,7 +16,7 @@ import { allDayBoundaryDate, graphDateTimeToDate, startOfLocalDate } from './mic
 /** The single-value extended property our own events carry (MAPI named property, string). */
 export const APP_MARKER_PROPERTY_ID = 'String {4f5c1c2e-7d0b-4a4e-9b0e-8d9f3a6c2b71} Name MeetWellAppMarker';
 /** Alternative carrier: an open extension with this name and a `marker` field. */
-export const APP_MARKER_EXTENSION_NAME = 'com.meetwell.appMarker';
+const APP_MARKER_EXTENSION_NAME = 'com.meetwell.appMarker';
 
 export type MapContext = {
   /** The calendar owner's address, to mark their own attendee entry. */
@@ -58,7 +58,7 @@ function sameEmail(a: string | undefined, b: string | undefined): boolean {
   return Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 }
 
-export function readAppMarker(raw: GraphEvent): string | undefined {
+function readAppMarker(raw: GraphEvent): string | undefined {
   const wanted = APP_MARKER_PROPERTY_ID.toLowerCase();
   for (const property of raw.singleValueExtendedProperties ?? []) {
     if (property?.id?.toLowerCase() === wanted && property.value) return property.value;

@@ -16,9 +16,9 @@ import {
 } from '@microsoft/microsoft-graph-client';
 import { ProviderError } from '../../types';
 
-export const DEFAULT_GRAPH_URL = 'https://graph.microsoft.com';
-export const GRAPH_VERSION = 'v1.0';
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_GRAPH_URL = 'https://graph.microsoft.com';
+const GRAPH_VERSION = 'v1.0';
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export type GraphClientOptions = {
   accessToken: string | undefined;
@@ -38,7 +38,7 @@ export type GraphApi = {
 };
 
 /** Splits the configured URL into the SDK's baseUrl and version. */
-export function resolveGraphRoot(graphUrl: string | undefined): {
+function resolveGraphRoot(graphUrl: string | undefined): {
   baseUrl: string;
   version: string;
   root: string;

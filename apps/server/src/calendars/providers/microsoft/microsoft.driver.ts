@@ -29,7 +29,7 @@ export const SUBSCRIPTION_LIFETIME_MINUTES = 4230;
 /** Renew (or replace) a subscription when less than this is left before it expires. */
 export const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** Items per delta page we ask for (Prefer: odata.maxpagesize). */
-export const DELTA_PAGE_SIZE = 100;
+const DELTA_PAGE_SIZE = 100;
 /** Guard against a link loop or a runaway collection. */
 const MAX_PAGES = 5000;
 /** Margin under the maximum lifetime, for clock skew between us and Graph. */

@@ -40,9 +40,9 @@ export function graphValidationResponse(
   };
 }
 
-export const GRAPH_LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;
-export type GraphLifecycleEvent = (typeof GRAPH_LIFECYCLE_EVENTS)[number];
-export type GraphChangeType = 'created' | 'updated' | 'deleted';
+const GRAPH_LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;
+type GraphLifecycleEvent = (typeof GRAPH_LIFECYCLE_EVENTS)[number];
+type GraphChangeType = 'created' | 'updated' | 'deleted';
 
 export type GraphNotification = {
   subscriptionId: string;

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StripeOperation =
+type StripeOperation =
   | 'customers.create'
   | 'prices.list'
   | 'checkout.sessions.create'
@@ -26,7 +26,7 @@ export type StripeOperation =
 
 type Json = Record<string, unknown>;
 
-export type RecordedStripeRequest = {
+type RecordedStripeRequest = {
   operation: StripeOperation | 'unknown';
   method: string;
   path: string;
@@ -83,7 +83,7 @@ export const stripeErrors = {
 };
 
 /** Form encoding as the SDK writes it (`a[b][0][c]=v`), back into nested values. */
-export function parseStripeParams(text: string): Json {
+function parseStripeParams(text: string): Json {
   const root: Json = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const path = key.replace(/\]/g, '').split('[');

@@ -4,7 +4,7 @@ import { createElement as h } from 'react';
 import { ActionButton, EmailLayout, LinkLine, Paragraph, Title } from './layout';
 import { type RenderedEmail, unsubscribeUrl } from './messages';
 
-export const inviteUrl = (appUrl: string, token: string) => `${appUrl}/invite/${encodeURIComponent(token)}`;
+const inviteUrl = (appUrl: string, token: string) => `${appUrl}/invite/${encodeURIComponent(token)}`;
 
 export type InviteFacts = {
   inviterName: string;

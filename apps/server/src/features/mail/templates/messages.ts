@@ -35,7 +35,7 @@ function joinWords(words: string[]): string {
 }
 
 /** 'Ana Lee' or 'Ana Lee and Bo Chen'. */
-export const attendeeNames = (facts: MeetingFacts) => joinWords(attendeesOf(facts).map((a) => a.name));
+const attendeeNames = (facts: MeetingFacts) => joinWords(attendeesOf(facts).map((a) => a.name));
 
 /** 'Ana Lee (ana@acme.example) uses' or 'Ana Lee (ana@…) and Bo Chen (bo@…) use'. */
 function whoUse(facts: MeetingFacts): string {
@@ -51,11 +51,11 @@ export type RenderedEmail = { subject: string; html: string; text: string; unsub
  */
 export const unsubscribeUrl = (appUrl: string, email: string) =>
   `${appUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
-export const preventDeclineUrl = (appUrl: string, token: string) =>
+const preventDeclineUrl = (appUrl: string, token: string) =>
   `${appUrl}/prevent-decline?token=${encodeURIComponent(token)}`;
 
 /** 'Monday, November 23rd 2026 at 10:00 am (Europe/Paris)' */
-export function formatWhen(date: Date, timeZone: string): string {
+function formatWhen(date: Date, timeZone: string): string {
   return `${formatDate(date, 'Long', timeZone)} at ${formatDate(date, 'Time', timeZone)} (${timeZone})`;
 }
 

@@ -101,7 +101,7 @@ function parts(
   return found;
 }
 
-export function parseMail(raw: string, envelope: { from: string; to: string[] }): CapturedMail {
+function parseMail(raw: string, envelope: { from: string; to: string[] }): CapturedMail {
   const message = splitMessage(raw);
   const { text, html } = parts(message, { text: '', html: '' });
   return {

@@ -31,10 +31,7 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 /** 7 days ahead (future) or back (past) from now, to the minute (a stable cache key while the page is open). */
-export function actionsWindow(
-  kind: 'future' | 'past',
-  now: number = Date.now(),
-): { from: string; to: string } {
+function actionsWindow(kind: 'future' | 'past', now: number = Date.now()): { from: string; to: string } {
   const at = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   return kind === 'future'
     ? {
@@ -48,7 +45,7 @@ export function actionsWindow(
 }
 
 /** How a past action ended. */
-export const PAST_STATUS_LABELS: Record<string, string> = {
+const PAST_STATUS_LABELS: Record<string, string> = {
   done: 'Done',
   failed: 'Failed',
   prevented: 'Prevented by the organizer',

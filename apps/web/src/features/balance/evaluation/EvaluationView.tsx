@@ -34,7 +34,7 @@ import { DomainList, VipList } from '../lists/EnforcementLists';
 import { SettingRow } from '../SettingRow';
 import { type SettingValue, settingChoices, valueLabel } from '../settings-options';
 
-export const LOCKED_SETTINGS_TEXT =
+const LOCKED_SETTINGS_TEXT =
   "Only your team's administrators can edit the evaluation settings. Contact your billing admin to change them.";
 
 const IGNORE_KEYS = ['ignore_all_day_meetings', 'ignore_all_hands_meetings'] as const;

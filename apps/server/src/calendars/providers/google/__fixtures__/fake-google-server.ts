@@ -17,7 +17,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type GoogleOperationName =
+type GoogleOperationName =
   | 'calendarList.list'
   | 'events.list'
   | 'events.get'
@@ -48,7 +48,7 @@ export type FakeReply =
   /** Close the socket without answering (a network failure). */
   | { dropConnection: true };
 
-export type FakeHandler = FakeReply | ((request: RecordedRequest) => FakeReply);
+type FakeHandler = FakeReply | ((request: RecordedRequest) => FakeReply);
 
 export type FakeGoogleServer = {
   /** Base URL to give the SDK as rootUrl, e.g. http://127.0.0.1:41234/ */

@@ -20,7 +20,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type GraphOperationName =
+type GraphOperationName =
   | 'calendars.list'
   | 'calendarView.delta'
   | 'events.instances'
@@ -56,7 +56,7 @@ export type FakeGraphReply =
   /** Close the socket without answering (a network failure). */
   | { dropConnection: true };
 
-export type FakeGraphHandler = FakeGraphReply | ((request: RecordedGraphRequest) => FakeGraphReply);
+type FakeGraphHandler = FakeGraphReply | ((request: RecordedGraphRequest) => FakeGraphReply);
 
 export type FakeGraphServer = {
   /** Graph root to configure (no version), e.g. http://127.0.0.1:41234 */

@@ -1,2 +1,0 @@
-export { WellnessBlockDrawer, WellnessBlockDrawerRoute } from './WellnessBlockDrawer';
-export { WellnessBlocksList } from './WellnessBlocksList';
