@@ -20,6 +20,18 @@ const blockAppMarker = (blockId: string) => `wellness-block:${blockId}`;
 /** Google's event colour ids: the user's wellness_block_color_preference when it is one. */
 const GOOGLE_COLOR_IDS = new Set(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
 
+/**
+ * The Google event colour a stored preference names: its colour id ('5'), or the event colour list's resource
+ * id ('google_oauth2:5'), which earlier versions of the web app stored. Anything else (another provider's
+ * preset, an unknown id) leaves the calendar's own colour.
+ */
+export function googleColorId(preference: string | null): string | undefined {
+  const id = preference?.startsWith('google_oauth2:')
+    ? preference.slice('google_oauth2:'.length)
+    : preference;
+  return id && GOOGLE_COLOR_IDS.has(id) ? id : undefined;
+}
+
 async function writableCalendar(ctx: AppContext, calendarId: string | null) {
   if (!calendarId) return null;
   const loaded = await loadCalendarWithOwner(ctx, calendarId);
@@ -40,10 +52,7 @@ function blockEvent(block: BlockRow, colorPreference: string | null, provider: s
     recurrence: block.recurring ? [block.rrule] : undefined,
     appMarker: blockAppMarker(block.id),
     transparency: 'opaque',
-    colorId:
-      provider === 'google' && colorPreference && GOOGLE_COLOR_IDS.has(colorPreference)
-        ? colorPreference
-        : undefined,
+    colorId: provider === 'google' ? googleColorId(colorPreference) : undefined,
   };
 }
 

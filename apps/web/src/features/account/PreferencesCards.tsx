@@ -68,6 +68,13 @@ interface EventColor {
   label: string;
 }
 
+interface EventColorAttributes {
+  provider: string;
+  color_id: string;
+  hex: string;
+  label: string;
+}
+
 /** Google Calendar's event colours (ids 1–11), used when the server lists none. */
 const DEFAULT_EVENT_COLORS: EventColor[] = [
   { id: '1', hex: '#7986cb', label: 'Lavender' },
@@ -88,8 +95,11 @@ function useEventColors() {
     queryKey: ['event_colors'],
     queryFn: async (): Promise<EventColor[]> => {
       try {
-        const doc = await api.get<JsonApiResource<Omit<EventColor, 'id'>>[]>('/event_colors');
-        const list = (Array.isArray(doc.data) ? doc.data : []).map((r) => ({ ...r.attributes, id: r.id }));
+        const doc = await api.get<JsonApiResource<EventColorAttributes>[]>('/event_colors');
+        // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
+        const list = (Array.isArray(doc.data) ? doc.data : [])
+          .filter((r) => r.attributes?.provider === 'google_oauth2')
+          .map(({ attributes: { color_id, hex, label } }) => ({ id: color_id, hex, label }));
         return list.length ? list : DEFAULT_EVENT_COLORS;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return DEFAULT_EVENT_COLORS;
@@ -104,7 +114,8 @@ function useEventColors() {
 export function CalendarPreferencesCard({ user }: { user: CurrentUser }) {
   const update = useUpdateUser();
   const colors = useEventColors().data ?? DEFAULT_EVENT_COLORS;
-  const selected = user.wellness_block_color_preference ?? null;
+  // Earlier versions stored the colour list's resource id ('google_oauth2:5'): the same colour.
+  const selected = user.wellness_block_color_preference?.replace(/^google_oauth2:/, '') ?? null;
   return (
     <Paper withBorder radius="lg" p="lg">
       <Title order={2} fz="lg" mb="md">
@@ -123,7 +134,7 @@ export function CalendarPreferencesCard({ user }: { user: CurrentUser }) {
             Wellness block colour
           </Text>
           <Text fz="xs" c="dimmed" mb="xs">
-            The colour of your Wellness blocks in your calendar.
+            The colour of your Wellness blocks in Google Calendar.
           </Text>
           <Group gap={8} role="radiogroup" aria-label="Wellness block colour">
             {colors.map((color) => {
