@@ -1,40 +1,22 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { NON_COMPLIANCE_ACTION_LABELS, type NonComplianceAction } from '@meetwell/domain';
 import { IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, type JsonApiResource } from '../api/client';
-import { queryKeys } from '../session/queryKeys';
+import { userSettingsQuery } from '../features/balance/api';
 import classes from './Header.module.css';
 import { AUTO_BALANCE_PATH } from './navigation';
 
-interface UserSettingsAttributes {
-  action_settings?: { non_compliance_action?: string | null; compliance_deadline?: number | null } | null;
-}
-
-const ACTION_LABELS: Record<string, string> = {
-  do_nothing: 'Off',
-  nothing: 'Off',
-  none: 'Off',
-  remind: 'Remind',
-  remind_conflicts: 'Remind of conflicts',
-  decline: 'Decline',
-  decline_conflicts: 'Decline conflicts',
-};
-
-function actionLabel(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const label = ACTION_LABELS[value];
-  if (label) return label;
-  const words = value.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The badge's word for the action: the domain's label, and "Off" when Auto-Balance does nothing. */
+function actionLabel(action: NonComplianceAction): string {
+  return action === 'do_nothing' ? 'Off' : NON_COMPLIANCE_ACTION_LABELS[action].label;
 }
 
 /** Header summary of what Auto-Balance does with non-compliant meetings; links to the action screen. */
 export function AutoBalanceSummary({ compact = false }: { compact?: boolean }) {
   const settings = useQuery({
-    queryKey: queryKeys.userSettings,
-    queryFn: () => api.get<JsonApiResource<UserSettingsAttributes>>('/users/settings'),
-    select: (doc) => actionLabel(doc.data?.attributes?.action_settings?.non_compliance_action),
+    ...userSettingsQuery,
+    select: (doc) => actionLabel(doc.data.attributes.action_settings.non_compliance_action),
     meta: { errorToast: false },
   });
   const label = settings.data;
