@@ -1,6 +1,8 @@
 import {
   actionListDocument,
+  calendarDocument,
   calendarListDocument,
+  companyListsDocument,
   currentUserDocument,
   dailyReportDocument,
   evaluationDocument,
@@ -18,6 +20,8 @@ import {
   tipListDocument,
   userDocument,
   userSettingsDocument,
+  webhookChannelDocument,
+  webhookStoppedDocument,
   wellnessBlockListDocument,
 } from '@meetwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +213,60 @@ describe('the API contract', () => {
         expect(report.data.attributes.name).toBe(kind);
       }
     }
+  });
+
+  it("holds for Auto-balance's lists and for accepting a meeting", async () => {
+    const me = await read(userDocument, '/api/v1/users/denylisted_organizers/bulk', {
+      method: 'POST',
+      body: { data: { type: 'denylisted_organizers', attributes: { email_list: ['vip@example.com'] } } },
+    });
+    expect(me.data.attributes.organizer_denylist).toContain('vip@example.com');
+    const team = await read(companyListsDocument, '/api/v1/company/denylisted_organizers/bulk', {
+      method: 'POST',
+      body: { email_list: ['boss@example.com'] },
+    });
+    expect(team.data.attributes.organizer_denylist).toEqual(['boss@example.com']);
+    await read(companyListsDocument, '/api/v1/company', {
+      method: 'PATCH',
+      body: { data: { type: 'companies', attributes: { domains_allowlist: ['example.com'] } } },
+    });
+    const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
+    const meeting = week.data.find((m) => m.attributes.starts_at > new Date().toISOString());
+    expect(meeting).toBeDefined();
+    await read(meetingDocument, `/api/v1/users/meetings/accept/${meeting!.id}`, { method: 'POST' });
+  });
+
+  it('holds for calendars added by hand and their push channels', async () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//MeetWell//contract//EN',
+      'BEGIN:VEVENT',
+      'UID:contract-1',
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${new Date(Date.now() + DAY).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`,
+      'DURATION:PT30M',
+      'SUMMARY:Contract review',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const added = await read(calendarDocument, '/api/v1/calendars/ics', {
+      method: 'POST',
+      status: 201,
+      body: { data: { type: 'calendars', attributes: { name: 'Imported', content: ics } } },
+    });
+    const channel = await read(webhookChannelDocument, '/api/v1/ics/webhooks_setup', {
+      method: 'POST',
+      body: { calendar_uuid: added.data.id },
+    });
+    expect(channel.data.attributes.calendar_uuid).toBe(added.data.id);
+    await read(webhookStoppedDocument, '/api/v1/ics/webhooks_stop', {
+      method: 'POST',
+      body: { data: { type: 'webhooks', attributes: { calendar_uuid: added.data.id } } },
+    });
+    const removed = await app.inject({ method: 'DELETE', url: `/api/v1/calendars/${added.data.id}`, headers });
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe('');
   });
 
   it('answers 204 without a body while the first sync of the period runs', async () => {

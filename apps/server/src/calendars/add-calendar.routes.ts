@@ -1,3 +1,4 @@
+import { calendarDocument, calendarListDocument } from '@meetwell/domain';
 import { z } from 'zod';
 import { type FeatureRoutes, requireAuth } from '../http/app';
 import { document, resourceBody } from '../http/jsonapi';
@@ -48,6 +49,7 @@ export const addCalendarRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Subscribe to an ICS URL, or import an ICS file: its bytes in content_base64 (the charset is detected here), or its text in content',
         body: resourceBody('calendars', icsImport),
+        response: { 201: calendarDocument },
       },
     },
     async (request, reply) => {
@@ -66,6 +68,7 @@ export const addCalendarRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Connect a CalDAV account (Nextcloud, Fastmail, iCloud, Radicale...): its calendars are listed, unwatched',
         body: resourceBody('calendars', caldavAccount),
+        response: { 201: calendarListDocument },
       },
     },
     async (request, reply) => {

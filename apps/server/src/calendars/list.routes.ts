@@ -48,12 +48,19 @@ export const calendarListRoutes: FeatureRoutes = (app, ctx) => {
 
   app.delete(
     '/api/v1/calendars/:id',
-    { schema: { tags: ['calendars'], summary: 'Remove a CalDAV or ICS calendar', params: idParams } },
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Remove a CalDAV or ICS calendar',
+        params: idParams,
+        response: { 204: z.null().describe('Removed') },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const calendar = await ownCalendar(ctx.db, user.id, request.params.id);
       await removeCalendar(ctx, calendar);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
-/** The calendars resource (GET /calendars, PATCH /calendars/:id). */
+/**
+ * The calendars resource (GET /calendars, PATCH /calendars/:id; POST /calendars/ics answers 201 with the
+ * calendar added, POST /calendars/caldav with the account's calendars).
+ */
 
 const importReportSchema = z.object({
   read_at: instantSchema,
@@ -35,3 +38,22 @@ export type CalendarAttributes = z.infer<typeof calendarAttributes>;
 export const calendarResource = resourceSchema('calendars', calendarAttributes);
 export const calendarListDocument = documentSchema(z.array(calendarResource));
 export const calendarDocument = documentSchema(calendarResource);
+
+/**
+ * POST /{provider}/webhooks_setup and /webhooks_stop: a calendar's push channel. Setting up says when the
+ * channel expires, or that the calendar is polled (no channel); stopping says only that none is active.
+ */
+export const webhookChannelDocument = documentSchema(
+  resourceSchema(
+    'webhooks',
+    z.object({
+      calendar_uuid: z.string(),
+      active: z.boolean(),
+      expires_at: instantSchema.nullable(),
+      polling: z.boolean(),
+    }),
+  ),
+);
+export const webhookStoppedDocument = documentSchema(
+  resourceSchema('webhooks', z.object({ calendar_uuid: z.string(), active: z.literal(false) })),
+);

@@ -4,6 +4,7 @@
  * validation outside production). Schemas only, no I/O.
  */
 export * from './actions';
+export * from './autobalance';
 export * from './calendars';
 export * from './catalog';
 export * from './daily-reports';

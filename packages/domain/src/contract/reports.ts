@@ -168,3 +168,43 @@ export const reportDocuments = {
   num_past_actions_by: reportDocumentOf('num_past_actions_by', reportRowsSchemas.num_past_actions_by),
   user_counts: reportDocumentOf('user_counts', reportRowsSchemas.user_counts),
 } satisfies Record<ReportKind, z.ZodType>;
+
+/** Any kind's figures, each kind's exact keys only (strict), so no kind is read as another's. */
+const anyReportRows = z.union([
+  reportRowsSchemas.averages.strict(),
+  reportRowsSchemas.duration_and_costs.strict(),
+  reportRowsSchemas.duration_and_cost_details.strict(),
+  reportRowsSchemas.overtime.strict(),
+  reportRowsSchemas.average_attendees.strict(),
+  reportRowsSchemas.focus_block_conflict.strict(),
+  reportRowsSchemas.compliant_meetings.strict(),
+  reportRowsSchemas.user_counts.strict(),
+  z.array(reportRowsSchemas.average_scores_by.element.strict()),
+  z.array(reportRowsSchemas.num_past_actions_by.element.strict()),
+]);
+export type AnyReportRows = z.infer<typeof anyReportRows>;
+
+/**
+ * GET /reports/{kind} as the route declares it (one route for every kind): the name is any kind and the
+ * figures any kind's. The web reads each kind with its own `reportDocuments[kind]`.
+ */
+export const anyReportDocument = documentSchema(
+  resourceSchema(
+    'reports',
+    z.object({
+      name: z.enum(Object.keys(reportRowsSchemas) as [ReportKind, ...ReportKind[]]),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      spans_days: z.number(),
+      rows: anyReportRows,
+      trends: trendSchema.nullable(),
+      average: z.number().nullable(),
+      total: z.number(),
+      previous: anyReportRows.nullable(),
+      previous_starts_at: z.string().nullable(),
+      previous_ends_at: z.string().nullable(),
+      leaderboard: z.array(leaderboardRowSchema).optional(),
+    }),
+  ),
+  reportMetaSchema,
+);

@@ -1,3 +1,4 @@
+import { webhookChannelDocument, webhookStoppedDocument } from '@meetwell/domain';
 import { z } from 'zod';
 import { ownCalendar } from '../../auth/policies';
 import type { Database } from '../../db/client';
@@ -41,7 +42,12 @@ async function ownProviderCalendar(
 export const channelRoutes: FeatureRoutes = (app, ctx) => {
   app.post(
     '/api/v1/:provider/webhooks_setup',
-    { schema: webhookSchema('Open a push channel for a watched calendar') },
+    {
+      schema: {
+        ...webhookSchema('Open a push channel for a watched calendar'),
+        response: { 200: webhookChannelDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const calendar = await ownProviderCalendar(ctx.db, user.id, request.params.provider, request.body);
@@ -59,12 +65,19 @@ export const channelRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post(
     '/api/v1/:provider/webhooks_stop',
-    { schema: webhookSchema("Stop a calendar's push channels") },
+    {
+      schema: {
+        ...webhookSchema("Stop a calendar's push channels"),
+        response: { 200: webhookStoppedDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const calendar = await ownProviderCalendar(ctx.db, user.id, request.params.provider, request.body);
       await stopChannels(ctx, calendar);
-      return document(resource('webhooks', calendar.id, { calendar_uuid: calendar.id, active: false }));
+      return document(
+        resource('webhooks', calendar.id, { calendar_uuid: calendar.id, active: false as const }),
+      );
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  companyListsDocument,
   INVALID_DOMAIN_DIALOG,
   INVALID_EMAIL_DIALOG,
   isValidDomain,
@@ -7,6 +8,7 @@ import {
   normalizeEmail,
   splitTagInput,
   uniqueTags,
+  userDocument,
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -98,6 +100,7 @@ export const listRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           "Replace the user's VIP organizers (never acted on); team entries are kept on the team's list",
         body: bulkBody,
+        response: { 200: userDocument },
       },
     },
     async (request) => {
@@ -127,6 +130,7 @@ export const listRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['auto-balance'],
         summary: "Replace the team's VIP organizers (admins)",
         body: bulkBody,
+        response: { 200: companyListsDocument },
       },
     },
     async (request) => {
@@ -152,6 +156,7 @@ export const listRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['auto-balance'],
         summary: "Change the team's allowed domains or VIP organizers (admins)",
         body: companyBody,
+        response: { 200: companyListsDocument },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import {
   actionListDocument,
   FUTURE_ACTIONS_WINDOW_DAYS,
   isActionQueued,
+  meetingDocument,
   PAST_ACTIONS_WINDOW_DAYS,
 } from '@meetwell/domain';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
@@ -163,11 +164,14 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Ignore an action: accept the meeting for the user (through the calendar when it can answer)',
         params: z.object({ meeting_id: z.uuid({ error: 'must be a meeting id' }) }),
+        response: { 200: meetingDocument },
       },
       handler: async (request) => {
         const { user } = requireAuth(request);
         const row = await acceptMeeting(ctx, user, request.params.meeting_id);
-        return document((await presentMeetings(ctx.db, [row]))[0]);
+        const [meeting] = await presentMeetings(ctx.db, [row]);
+        if (!meeting) throw notFound('meeting');
+        return document(meeting);
       },
     });
   }

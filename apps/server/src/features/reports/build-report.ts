@@ -4,6 +4,7 @@
  */
 import {
   type ActionsPerDay,
+  type AnyReportRows,
   averageAttendeesFromSums,
   averageScoresByFromSums,
   averagesFromSums,
@@ -12,8 +13,10 @@ import {
   durationAndCostDetailsFromGroups,
   durationAndCostsFromSums,
   LEADERBOARD_COLORS,
+  type LeaderboardRow,
   overtimeFromSums,
   pastActionsFromDayCounts,
+  type ReportMeta,
   reportUserCounts,
   type Trend,
   trend,
@@ -41,15 +44,15 @@ export type ReportOutput = {
   kind: ReportKind;
   range: ReportRange;
   /** The kind's figures, as the domain's report function returns them. */
-  rows: unknown;
+  rows: AnyReportRows;
   /** The same figures for the previous span (trend kinds only). */
-  previous: unknown;
+  previous: AnyReportRows | null;
   trends: Trend | null;
   average: number | null;
   total: number;
   /** average_scores_by: organizers sorted by average score, with their colours and nudges. */
-  leaderboard?: unknown;
-  meta: Record<string, unknown>;
+  leaderboard?: LeaderboardRow[];
+  meta: ReportMeta;
 };
 
 type Headline = { total: number; average: number | null; by: 'total' | 'average' };

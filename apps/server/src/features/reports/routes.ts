@@ -1,3 +1,4 @@
+import { anyReportDocument } from '@meetwell/domain';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document } from '../../http/jsonapi';
 import { buildReport } from './build-report';
@@ -15,6 +16,7 @@ export const reportRoutes: FeatureRoutes = (app, ctx) => {
           'One report of the Review page for a date range: you (who=user), your team (who=team) or a group',
         params: reportParams,
         querystring: reportQuery,
+        response: { 200: anyReportDocument },
       },
     },
     async (request) => {

@@ -165,11 +165,19 @@ describe('account: calendars to balance', () => {
       handlers: {
         'GET /api/v1/meetings/sync': () =>
           jsonResponse(200, {
-            data: { id: '7', type: 'synchronizations', attributes: { in_progress: false } },
+            data: {
+              id: '7',
+              type: 'synchronizations',
+              attributes: { in_progress: false, started: false, calendars: 1 },
+            },
           }),
         'POST /api/v1/meetings/sync': () =>
           jsonResponse(200, {
-            data: { id: '7', type: 'synchronizations', attributes: { in_progress: false, started: true } },
+            data: {
+              id: '7',
+              type: 'synchronizations',
+              attributes: { in_progress: false, started: true, calendars: 1 },
+            },
           }),
       },
     });
@@ -193,7 +201,11 @@ describe('account: calendars to balance', () => {
       handlers: {
         'GET /api/v1/meetings/sync': () =>
           jsonResponse(200, {
-            data: { id: '7', type: 'synchronizations', attributes: { in_progress: true } },
+            data: {
+              id: '7',
+              type: 'synchronizations',
+              attributes: { in_progress: true, started: false, calendars: 1 },
+            },
           }),
       },
     });

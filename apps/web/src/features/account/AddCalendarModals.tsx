@@ -9,9 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { calendarDocument, calendarListDocument } from '@meetwell/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, isApiError, resourceBody } from '../../api/client';
+import { contractRequest, isApiError, resourceBody } from '../../api/client';
 import { meetingKeys } from '../meeting/cache';
 import { calendarKeys } from '../plan/data';
 
@@ -43,7 +44,9 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
       if (source === 'url') attributes.url = url.trim();
       // The file's bytes, not the browser's reading of them: the server detects the charset.
       else attributes.content_base64 = file ? await fileToBase64(file) : '';
-      return api.post('/calendars/ics', resourceBody('calendars', attributes));
+      return contractRequest('POST', '/calendars/ics', calendarDocument, {
+        body: resourceBody('calendars', attributes),
+      });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -135,10 +138,13 @@ export function AddCaldavModal({ opened, onClose }: { opened: boolean; onClose: 
   const [password, setPassword] = useState('');
   const add = useMutation({
     mutationFn: () =>
-      api.post(
-        '/calendars/caldav',
-        resourceBody('calendars', { server_url: serverUrl.trim(), username: username.trim(), password }),
-      ),
+      contractRequest('POST', '/calendars/caldav', calendarListDocument, {
+        body: resourceBody('calendars', {
+          server_url: serverUrl.trim(),
+          username: username.trim(),
+          password,
+        }),
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
       setPassword('');

@@ -1,22 +1,17 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { resyncDocument } from '@meetwell/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type JsonApiResource } from '../../api/client';
+import { api, contractRequest } from '../../api/client';
 import { AlertDialog } from '../../components/AlertDialog';
 import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '../../copy/texts';
 
-interface SyncAttributes {
-  in_progress: boolean;
-  started?: boolean;
-  calendars?: number;
-}
-
-async function askSync(start: boolean): Promise<SyncAttributes> {
+async function askSync(start: boolean) {
   const doc = start
-    ? await api.post<JsonApiResource<SyncAttributes>>('/meetings/sync')
-    : await api.get<JsonApiResource<SyncAttributes>>('/meetings/sync');
+    ? await contractRequest('POST', '/meetings/sync', resyncDocument)
+    : await api.get('/meetings/sync', resyncDocument);
   return doc.data.attributes;
 }
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, testUser, visibleToasts } from '../../test/utils';
+import { jsonResponse, mockFetch, testUser, userDocument, visibleToasts } from '../../test/utils';
+import { meetingFixture, meetingResource } from '../meeting/testing';
 import { reportDocument } from '../review/testData';
 import { BalancePage } from './BalancePage';
 import { ok, renderSignedIn, requestBody, settingsDocument } from './testing';
@@ -16,6 +17,10 @@ const routes = [
 ].map((path) => ({ path, element: <BalancePage /> }));
 
 const HOUR = 3_600_000;
+
+/** What the lists' changes answer (the user) and what accepting a meeting answers (the meeting). */
+const savedUser = { data: userDocument().data };
+const accepted = { data: meetingResource(meetingFixture({ id: 'm2', summary: 'Sync 2' })) };
 
 function action(id: string, deadlineOffsetMs: number, extra: Record<string, unknown> = {}) {
   return {
@@ -84,9 +89,7 @@ describe('Balance screen', () => {
 
   it('shows the preferences, the action panel and the future actions', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = mockFetch(
-      actionHandlers({ 'POST /api/v1/users/meetings/accept/m2': () => jsonResponse(200, { data: null }) }),
-    );
+    const fetch = mockFetch(actionHandlers({ 'POST /api/v1/users/meetings/accept/m2': ok(accepted) }));
     renderSignedIn(routes, { path: '/my/balance/action' });
     for (const group of ['Time and duration', 'Content', 'Attendees']) {
       expect(await screen.findByRole('region', { name: group })).toBeInTheDocument();
@@ -160,7 +163,7 @@ describe('Balance screen', () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch(
       actionHandlers({
-        'POST /api/v1/users/denylisted_organizers/bulk': () => jsonResponse(200, { data: null }),
+        'POST /api/v1/users/denylisted_organizers/bulk': ok(savedUser),
       }),
     );
     const { router } = renderSignedIn(routes, {
@@ -182,8 +185,8 @@ describe('Balance screen', () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch(
       actionHandlers({
-        'POST /api/v1/users/denylisted_organizers/bulk': () => jsonResponse(200, { data: null }),
-        'PATCH /api/v1/users': () => jsonResponse(200, { data: null }),
+        'POST /api/v1/users/denylisted_organizers/bulk': ok(savedUser),
+        'PATCH /api/v1/users': ok(savedUser),
       }),
     );
     const base = testUser();

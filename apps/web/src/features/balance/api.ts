@@ -4,23 +4,19 @@ import {
   type ActionAttributes,
   type ActionSettings,
   actionListDocument,
+  companyListsDocument,
   type EvaluationSettings,
+  meetingDocument,
   type PossibleBlockAttributes,
   possibleBlockListDocument,
   reportDocuments,
+  userDocument,
   userSettingsDocument,
 } from '@meetwell/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  api,
-  contractRequest,
-  type JsonApiDocument,
-  type JsonApiResource,
-  resourceBody,
-} from '../../api/client';
+import { api, contractRequest, resourceBody } from '../../api/client';
 import { queryKeys } from '../../session/queryKeys';
-import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,10 +82,13 @@ export function usePatchSettings() {
 
 export type ListScope = 'user' | 'company';
 
-function storeUser(queryClient: ReturnType<typeof useQueryClient>, doc: JsonApiDocument<unknown>) {
-  const data = doc.data as JsonApiResource<UserAttributes> | null;
-  if (data && data.type === 'users' && data.attributes) {
-    queryClient.setQueryData(queryKeys.currentUser, toCurrentUser(data));
+type UserDocument = z.output<typeof userDocument>;
+type CompanyListsDocument = z.output<typeof companyListsDocument>;
+
+/** The user's own list answers with the user (cached as the current user); the team's with the team's lists. */
+function storeUser(queryClient: ReturnType<typeof useQueryClient>, doc: UserDocument | CompanyListsDocument) {
+  if (doc.data.type === 'users') {
+    queryClient.setQueryData(queryKeys.currentUser, toCurrentUser(doc.data));
   } else {
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   }
@@ -99,11 +98,12 @@ function storeUser(queryClient: ReturnType<typeof useQueryClient>, doc: JsonApiD
 export function useSaveVips(scope: ListScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailList: string[]) =>
-      api.post(
-        `/${scope === 'company' ? 'company' : 'users'}/denylisted_organizers/bulk`,
-        resourceBody('denylisted_organizers', { email_list: emailList }),
-      ),
+    mutationFn: (emailList: string[]): Promise<UserDocument | CompanyListsDocument> => {
+      const body = resourceBody('denylisted_organizers', { email_list: emailList });
+      return scope === 'company'
+        ? contractRequest('POST', '/company/denylisted_organizers/bulk', companyListsDocument, { body })
+        : contractRequest('POST', '/users/denylisted_organizers/bulk', userDocument, { body });
+    },
     onSuccess: (doc) => {
       storeUser(queryClient, doc);
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
@@ -115,10 +115,14 @@ export function useSaveVips(scope: ListScope) {
 export function useSaveDomains(scope: ListScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (domains: string[]) =>
+    mutationFn: (domains: string[]): Promise<UserDocument | CompanyListsDocument> =>
       scope === 'company'
-        ? api.patch('/company', resourceBody('companies', { domains_allowlist: domains }))
-        : api.patch('/users', resourceBody('users', { domains_allowlist: domains })),
+        ? contractRequest('PATCH', '/company', companyListsDocument, {
+            body: resourceBody('companies', { domains_allowlist: domains }),
+          })
+        : contractRequest('PATCH', '/users', userDocument, {
+            body: resourceBody('users', { domains_allowlist: domains }),
+          }),
     onSuccess: (doc) => {
       storeUser(queryClient, doc);
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
@@ -166,7 +170,7 @@ export function useAcceptMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ meetingId }: { meetingId: string; summary: string }) =>
-      api.post(`/users/meetings/accept/${encodeURIComponent(meetingId)}`),
+      contractRequest('POST', `/users/meetings/accept/${encodeURIComponent(meetingId)}`, meetingDocument),
     onSuccess: (_doc, { summary }) => {
       notifications.show({ color: 'success', message: `You accepted “${summary}”.` });
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
