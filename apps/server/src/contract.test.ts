@@ -1,20 +1,30 @@
 import {
   actionListDocument,
+  authProviderListDocument,
+  blockPreviewDocument,
   calendarDocument,
   calendarListDocument,
   companyListsDocument,
+  convertedBlockDocument,
   currentUserDocument,
   dailyReportDocument,
+  demoSessionDocument,
   evaluationDocument,
   goalListDocument,
+  healthDocument,
+  inviteCreatedDocument,
   inviteListDocument,
   itemChangeDocuments,
+  mailPreviewDocument,
   meetingDocument,
   meetingListDocument,
   memberListDocument,
+  outboxDocument,
   possibleBlockListDocument,
   reportDocuments,
   resyncDocument,
+  signInLinkSentDocument,
+  signInLinkUsedDocument,
   synchronizationListDocument,
   teamDocument,
   tipListDocument,
@@ -26,8 +36,9 @@ import {
 } from '@meetwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { calendars } from './db/schema';
+import { calendars, signInLinks } from './db/schema';
 import { type App, buildApp } from './http/app';
+import { hashToken } from './lib/crypto';
 import { allRoutes } from './routes';
 import { createTestContext, type TestContext } from './test/context';
 import { bearerFor, createUser } from './test/factories';
@@ -267,6 +278,69 @@ describe('the API contract', () => {
     const removed = await app.inject({ method: 'DELETE', url: `/api/v1/calendars/${added.data.id}`, headers });
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
+  });
+
+  it('holds for sign-in: the providers, the demo, a mailed link and the outbox that holds it', async () => {
+    const providers = await read(authProviderListDocument, '/api/v1/auth/providers');
+    expect(providers.meta.demo_enabled).toBe(true);
+    await read(demoSessionDocument, '/api/v1/auth/demo', {
+      method: 'POST',
+      status: 201,
+      body: { data: { type: 'sessions', attributes: { time_zone: 'Europe/Berlin' } } },
+    });
+    const me = await read(currentUserDocument, '/api/v1/users');
+    await read(signInLinkSentDocument, '/api/v1/sign_in_links', {
+      method: 'POST',
+      status: 202,
+      body: { data: { type: 'sign_in_links', attributes: { email: me.data!.attributes.email } } },
+    });
+    await read(outboxDocument, '/api/v1/outbox?limit=200');
+    // The link's mail goes out by a job: the test stores a link of its own to use.
+    const token = 'contract-test-sign-in-link-token';
+    await ctx.db.insert(signInLinks).values({
+      email: me.data!.attributes.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const used = await read(signInLinkUsedDocument, '/api/v1/sign_in_links/consume', {
+      method: 'POST',
+      body: { data: { type: 'sign_in_links', attributes: { token } } },
+    });
+    expect(used.meta.created).toBe(false);
+    await read(healthDocument, '/api/v1/health');
+    for (const kind of ['reminder', 'decline_warning']) {
+      await read(mailPreviewDocument, `/api/v1/mail_previews/${kind}`);
+    }
+  });
+
+  it('holds for invites, a Wellness block made of a meeting, and the answers without a body', async () => {
+    const invited = await read(inviteCreatedDocument, '/api/v1/invites', {
+      method: 'POST',
+      status: 201,
+      body: { data: { type: 'invites', attributes: { email: 'newcomer@example.com' } } },
+    });
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/invites/${invited.data.id}`,
+      headers,
+    });
+    expect([cancelled.statusCode, cancelled.body]).toEqual([204, '']);
+
+    const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
+    const meeting = week.data.find((m) => !m.attributes.wellness_block_id) ?? week.data[0]!;
+    const preview = await read(blockPreviewDocument, `/api/v1/meetings/${meeting.id}/make_wellness_block`);
+    expect(preview.meta.meeting_id).toBe(meeting.id);
+    const block = await read(convertedBlockDocument, '/api/v1/wellness_blocks/convert', {
+      method: 'POST',
+      status: 201,
+      body: { data: { type: 'wellness_blocks', attributes: { meeting_id: meeting.id } } },
+    });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/wellness_blocks/${block.data.id}`,
+      headers,
+    });
+    expect([deleted.statusCode, deleted.body]).toEqual([204, '']);
   });
 
   it('answers 204 without a body while the first sync of the period runs', async () => {

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@meetwell/domain';
+import { authProviderListDocument, demoSessionDocument, isValidTimeZone } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureDemoAccount } from '../features/demo/seed';
@@ -15,7 +15,13 @@ const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const authRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/auth/providers',
-    { schema: { tags: ['auth'], summary: 'Sign-in options: single sign-on providers and the demo' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in options: single sign-on providers and the demo',
+        response: { 200: authProviderListDocument },
+      },
+    },
     async () =>
       document(
         ctx.config.ssoProviders.map((p) =>
@@ -42,6 +48,7 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
             .object({ time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').optional() })
             .strict(),
         ).optional(),
+        response: { 201: demoSessionDocument },
       },
     },
     async (request, reply) => {

@@ -4,11 +4,13 @@
  * validation outside production). Schemas only, no I/O.
  */
 export * from './actions';
+export * from './auth';
 export * from './autobalance';
 export * from './calendars';
 export * from './catalog';
 export * from './daily-reports';
 export * from './jsonapi';
+export * from './mail';
 export * from './meetings';
 export * from './reports';
 export * from './settings';

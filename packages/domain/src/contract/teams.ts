@@ -40,3 +40,12 @@ export const inviteAttributes = z.object({
 });
 export type InviteAttributes = z.infer<typeof inviteAttributes>;
 export const inviteListDocument = documentSchema(z.array(resourceSchema('invites', inviteAttributes)));
+
+/**
+ * POST /invites (201): the invite, and in meta what became of its mail (sent, kept in the outbox when no SMTP
+ * server is configured, or not sent: the address opted out, a copy already went).
+ */
+export const inviteCreatedDocument = documentSchema(
+  resourceSchema('invites', inviteAttributes),
+  z.object({ mail: z.enum(['sent', 'outbox', 'duplicate', 'in_flight', 'opted_out', 'failed']) }),
+);

@@ -63,3 +63,19 @@ export type PossibleBlockAttributes = z.infer<typeof possibleBlockAttributes>;
 export const possibleBlockListDocument = documentSchema(
   z.array(resourceSchema('maybe_wellness_blocks', possibleBlockAttributes)),
 );
+
+/** POST /wellness_blocks/convert (201): the block a (possible) Wellness block event became. */
+export const convertedBlockDocument = documentSchema(
+  wellnessBlockResource,
+  z.object({ meeting_id: z.string() }),
+);
+
+/** GET /meetings/{id}/make_wellness_block: the block the meeting would become (nothing saved). */
+export const blockPreviewDocument = documentSchema(
+  wellnessBlockResource,
+  z.object({
+    meeting_id: z.string(),
+    /** The block the meeting already belongs to, if any. */
+    existing_block_id: z.string().nullable(),
+  }),
+);

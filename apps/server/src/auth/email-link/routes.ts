@@ -1,4 +1,9 @@
-import { isValidEmail, isValidTimeZone } from '@meetwell/domain';
+import {
+  isValidEmail,
+  isValidTimeZone,
+  signInLinkSentDocument,
+  signInLinkUsedDocument,
+} from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { referralOf } from '../../features/referrals/referrals';
@@ -34,6 +39,7 @@ export const emailLinkRoutes: FeatureRoutes = (app, ctx) => {
           'sign_in_links',
           z.object({ email: z.string(), time_zone: timeZone.optional() }).strict(),
         ),
+        response: { 202: signInLinkSentDocument },
       },
     },
     async (request, reply) => {
@@ -44,7 +50,7 @@ export const emailLinkRoutes: FeatureRoutes = (app, ctx) => {
         ]);
       }
       await requestSignInLink(ctx, email);
-      return reply.code(202).send({ meta: { sent: true } });
+      return reply.code(202).send({ meta: { sent: true as const } });
     },
   );
 
@@ -67,6 +73,7 @@ export const emailLinkRoutes: FeatureRoutes = (app, ctx) => {
             })
             .strict(),
         ),
+        response: { 200: signInLinkUsedDocument },
       },
     },
     async (request, reply) => {

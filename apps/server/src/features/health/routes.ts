@@ -1,3 +1,4 @@
+import { healthDocument } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import type { FeatureRoutes } from '../../http/app';
 import { databaseUnavailable } from '../../http/errors';
@@ -7,7 +8,11 @@ export const healthRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
     '/api/v1/health',
     {
-      schema: { tags: ['health'], summary: 'Liveness and database reachability' },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthDocument },
+      },
       config: { rateLimit: false },
     },
     async () => {
@@ -17,7 +22,11 @@ export const healthRoutes: FeatureRoutes = (app, ctx) => {
         throw databaseUnavailable();
       }
       return document(
-        resource('health', 'health', { status: 'ok', database: 'ok', time: ctx.now().toISOString() }),
+        resource('health', 'health', {
+          status: 'ok' as const,
+          database: 'ok' as const,
+          time: ctx.now().toISOString(),
+        }),
       );
     },
   );

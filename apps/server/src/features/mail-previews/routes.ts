@@ -1,3 +1,4 @@
+import { mailPreviewDocument } from '@meetwell/domain';
 import { z } from 'zod';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
@@ -15,6 +16,7 @@ export const mailPreviewRoutes: FeatureRoutes = (app, ctx) => {
         params: z.object({
           kind: z.enum(PREVIEW_KINDS, { error: 'must be reminder or decline_warning' }),
         }),
+        response: { 200: mailPreviewDocument },
       },
     },
     async (request, reply) => {

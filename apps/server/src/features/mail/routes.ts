@@ -1,3 +1,4 @@
+import { outboxDocument } from '@meetwell/domain';
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emails, users } from '../../db/schema';
@@ -28,6 +29,7 @@ export const mailRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['mail'],
         summary: 'The mail MeetWell wrote for the signed-in user (or, in demo mode, for the demo team)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: outboxDocument },
       },
     },
     async (request) => {

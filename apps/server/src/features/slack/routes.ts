@@ -1,9 +1,11 @@
+import { slackAuthorizationDocument } from '@meetwell/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identities, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
+import { document, resource } from '../../http/jsonapi';
 import { randomToken } from '../../lib/crypto';
 import { SLACK_AUTHORIZE_URL, SLACK_USER_SCOPE, slackClient } from './slack.client';
 import { disconnectSlack } from './snooze';
@@ -61,6 +63,7 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
           origin: z.string().max(2048).optional(),
           format: z.enum(['json', 'redirect']).optional(),
         }),
+        response: { 200: slackAuthorizationDocument },
       },
     },
     async (request, reply) => {
@@ -73,7 +76,7 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
       url.searchParams.set('state', sealState(ctx, user.id, returnPath(request.query.origin)));
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'json')
-        return { data: { type: 'slack_authorizations', id: user.id, attributes: { url: url.href } } };
+        return document(resource('slack_authorizations', user.id, { url: url.href }));
       return reply.redirect(url.href, 302);
     },
   );
@@ -162,11 +165,17 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
 
   app.delete(
     '/api/v1/auth/slack',
-    { schema: { tags: ['slack'], summary: 'Disconnect Slack (dnd_slack back to null)' } },
+    {
+      schema: {
+        tags: ['slack'],
+        summary: 'Disconnect Slack (dnd_slack back to null)',
+        response: { 204: z.null().describe('Disconnected') },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await disconnectSlack(ctx, user.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

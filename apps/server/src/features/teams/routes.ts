@@ -1,10 +1,12 @@
 import {
   ActionSettingsPatchSchema,
   ADMIN_ROLE,
+  inviteCreatedDocument,
   inviteListDocument,
   memberDocument,
   memberListDocument,
   teamDocument,
+  userDocument,
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -164,6 +166,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['teams'],
         summary: 'Remove a member: they get a company of their own (admins; not oneself)',
         params: memberParams,
+        response: { 204: z.null().describe('Removed') },
       },
     },
     async (request, reply) => {
@@ -173,7 +176,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         actorId: user.id,
         memberId: request.params.memberId,
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -199,6 +202,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['teams'],
         summary: "Invite an address to the admin's team and mail it the link (Team plan or trial)",
         body: resourceBody('invites', z.object({ email: z.string().max(320) }).strict()),
+        response: { 201: inviteCreatedDocument },
       },
     },
     async (request, reply) => {
@@ -215,12 +219,13 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['teams'],
         summary: 'Cancel a pending invite (admins of its team)',
         params: z.object({ id: z.uuid({ error: 'must be an invite id' }) }),
+        response: { 204: z.null().describe('Cancelled') },
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await revokeInvite(ctx, user, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -245,6 +250,7 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
               .strict(),
           }),
         }),
+        response: { 200: userDocument },
       },
     },
     async (request, reply) => {

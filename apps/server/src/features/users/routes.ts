@@ -126,6 +126,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         querystring: z.object({
           confirm: z.literal('true', { error: 'Pass confirm=true to delete the account.' }),
         }),
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
@@ -134,7 +135,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       await ctx.db.delete(users).where(eq(users.id, user.id));
       await disconnectUser(ctx.pubsub, user.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,4 +1,6 @@
 import {
+  blockPreviewDocument,
+  convertedBlockDocument,
   DAY_MS,
   possibleBlockListDocument,
   WELLNESS_BLOCK_CATEGORY_LABELS,
@@ -189,12 +191,13 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['wellness blocks'],
         summary: 'Delete a Wellness block and its calendar event',
         params: idParams,
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await deleteWellnessBlock(ctx, user, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -206,6 +209,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'Convert a (possible) Wellness block event into a block; start and end (YYYY-MM-DD) bound the occurrences returned',
         body: convertBody,
+        response: { 201: convertedBlockDocument },
       },
     },
     async (request, reply) => {
@@ -300,6 +304,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
           starts_at: periodBound.optional(),
           ends_at: periodBound.optional(),
         }),
+        response: { 200: blockPreviewDocument },
       },
     },
     async (request) => {

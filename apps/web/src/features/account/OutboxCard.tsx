@@ -1,16 +1,7 @@
 import { Accordion, Badge, Group, Paper, Text, Title } from '@mantine/core';
-import { formatDate } from '@meetwell/domain';
+import { formatDate, outboxDocument } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiResource } from '../../api/client';
-
-interface EmailAttributes {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-  created_at: string;
-}
+import { api } from '../../api/client';
 
 /**
  * Without an SMTP server (the embedded default) mail is kept in the outbox instead of being sent: this card
@@ -19,9 +10,9 @@ interface EmailAttributes {
 export function OutboxCard() {
   const outbox = useQuery({
     queryKey: ['outbox'],
-    queryFn: () => api.get<JsonApiResource<EmailAttributes>[]>('/outbox?limit=20'),
+    queryFn: () => api.get('/outbox', outboxDocument, { query: { limit: '20' } }),
   });
-  if (!outbox.data || outbox.data.meta.smtp === true) return null;
+  if (!outbox.data || outbox.data.meta.smtp) return null;
   const mails = outbox.data.data;
   return (
     <Paper withBorder radius="lg" p="lg">

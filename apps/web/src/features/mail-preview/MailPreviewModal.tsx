@@ -1,8 +1,9 @@
 import { Anchor, Center, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { mailPreviewDocument } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, type JsonApiResource } from '../../api/client';
+import { api } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
 
 /** ?previewReminder opens the example mails; ?previewReminder=decline_warning opens on the warning. */
@@ -13,12 +14,6 @@ export const PREVIEW_KINDS = [
   { value: 'decline_warning', label: 'Decline warning' },
 ] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number]['value'];
-
-interface MailPreview {
-  subject: string;
-  html: string;
-  to: string;
-}
 
 export function previewKindOf(value: string | null): PreviewKind | null {
   if (value === null) return null;
@@ -61,8 +56,7 @@ function useMailPreview() {
 function usePreview(kind: PreviewKind | null) {
   return useQuery({
     queryKey: ['mail_previews', kind],
-    queryFn: async () =>
-      (await api.get<JsonApiResource<MailPreview>>(`/mail_previews/${kind}`)).data.attributes,
+    queryFn: async () => (await api.get(`/mail_previews/${kind}`, mailPreviewDocument)).data.attributes,
     enabled: kind !== null,
   });
 }
