@@ -275,7 +275,11 @@ describe('the API contract', () => {
       method: 'POST',
       body: { data: { type: 'webhooks', attributes: { calendar_uuid: added.data.id } } },
     });
-    const removed = await app.inject({ method: 'DELETE', url: `/api/v1/calendars/${added.data.id}`, headers });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/calendars/${added.data.id}`,
+      headers,
+    });
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
   });
