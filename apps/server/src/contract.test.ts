@@ -8,23 +8,33 @@ import {
   convertedBlockDocument,
   currentUserDocument,
   dailyReportDocument,
+  declineDetailsDocument,
   demoSessionDocument,
+  emailOptOutDocument,
+  emailOptOutRequestDocument,
   evaluationDocument,
+  eventColorListDocument,
   goalListDocument,
   healthDocument,
   inviteCreatedDocument,
   inviteListDocument,
+  invoiceListDocument,
   itemChangeDocuments,
   mailPreviewDocument,
   meetingDocument,
+  meetingIntentionListDocument,
   meetingListDocument,
   memberListDocument,
   outboxDocument,
   possibleBlockListDocument,
+  referralDocument,
   reportDocuments,
   resyncDocument,
+  settingsLabelListDocument,
   signInLinkSentDocument,
   signInLinkUsedDocument,
+  subscriptionDocument,
+  subscriptionPlanListDocument,
   synchronizationListDocument,
   teamDocument,
   tipListDocument,
@@ -36,7 +46,8 @@ import {
 } from '@meetwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { calendars, signInLinks } from './db/schema';
+import { actions, calendars, invoices, signInLinks, users } from './db/schema';
+import { unsubscribeSignature } from './features/communications/unsubscribe-link';
 import { type App, buildApp } from './http/app';
 import { hashToken } from './lib/crypto';
 import { allRoutes } from './routes';
@@ -213,6 +224,74 @@ describe('the API contract', () => {
     for (const report of week.data.filter((m) => m.attributes.event_report_card_id).slice(0, 2)) {
       await read(dailyReportDocument, `/api/v1/meetings/${report.id}/daily_report`);
     }
+  });
+
+  it('holds for the catalog, the plans, the subscription, invoices and referrals', async () => {
+    const labels = await read(settingsLabelListDocument, '/api/v1/settings_labels');
+    expect(labels.data.length).toBeGreaterThan(0);
+    const colors = await read(eventColorListDocument, '/api/v1/event_colors');
+    expect(colors.data.some((c) => c.attributes.provider === 'google_oauth2')).toBe(true);
+    await read(meetingIntentionListDocument, '/api/v1/meeting_intentions');
+    const plans = await read(subscriptionPlanListDocument, '/api/v1/subscription_plans');
+    expect(plans.data.map((p) => p.id)).toContain('team-500');
+    await read(subscriptionDocument, '/api/v1/subscription');
+    // The changes of the subscription need payment keys: billing.routes.test.ts parses them.
+    const me = await read(currentUserDocument, '/api/v1/users');
+    await ctx.db.insert(invoices).values([
+      {
+        companyId: me.data!.attributes.company!.id,
+        description: 'Solo',
+        amount: 500,
+        periodStart: new Date(),
+      },
+      {
+        companyId: me.data!.attributes.company!.id,
+        description: 'Solo',
+        amount: 500,
+        periodStart: new Date(),
+        invoicePdf: 'https://pay.example/i.pdf',
+      },
+    ]);
+    const listed = await read(invoiceListDocument, '/api/v1/invoices');
+    expect(listed.data).toHaveLength(2);
+    const referrals = await read(referralDocument, '/api/v1/users/referrals');
+    expect(referrals.data.attributes.referral_url).toContain('?ref=');
+  });
+
+  it('holds for the unsubscribe form, the signed unsubscribe and the prevent-decline page', async () => {
+    const me = await read(currentUserDocument, '/api/v1/users');
+    const [person] = await ctx.db.select({ email: users.email }).from(users).limit(1);
+    const email = person!.email.toLowerCase();
+    await read(
+      emailOptOutRequestDocument,
+      `/api/v1/communications/email/opt-out?email=${encodeURIComponent(email)}`,
+    );
+    const signed = `e=${encodeURIComponent(email)}&sig=${unsubscribeSignature(ctx, email)}`;
+    await read(emailOptOutDocument, `/api/v1/communications/email/unsubscribe?${signed}`, { method: 'POST' });
+
+    const week = await read(meetingListDocument, `/api/v1/meetings?${period()}`);
+    const upcoming = week.data.find((m) => Date.parse(m.attributes.starts_at) > Date.now() + DAY);
+    expect(upcoming, 'the demo has meetings ahead').toBeDefined();
+    const token = 'contract-test-prevent-decline-token';
+    const prevent = {
+      status: 'scheduled' as const,
+      organizerEmail: 'boss@partner.example',
+      detailsNegative: { agenda: 'No agenda.' },
+      complianceDeadline: new Date(Date.parse(upcoming!.attributes.starts_at) - 12 * 3_600_000),
+      preventTokenHash: hashToken(token),
+      preventTokenExpiresAt: new Date(Date.now() + 7 * DAY),
+    };
+    await ctx.db
+      .insert(actions)
+      .values({ userId: me.data!.id, meetingId: upcoming!.id, action: 'decline', ...prevent })
+      .onConflictDoUpdate({ target: actions.meetingId, set: prevent });
+    const details = await read(declineDetailsDocument, `/api/v1/users/meetings/details/${token}`);
+    expect(details.data.attributes.prevented).toBe(false);
+    const prevented = await read(declineDetailsDocument, `/api/v1/users/meetings/prevent_decline/${token}`, {
+      method: 'PATCH',
+      body: { data: { type: 'meetings', attributes: { organizer_notes: 'It has an agenda now' } } },
+    });
+    expect(prevented.data.attributes.prevented).toBe(true);
   });
 
   it('holds for every kind of report, of the user and of the team', async () => {

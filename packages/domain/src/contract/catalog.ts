@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EVENT_COLORS } from '../constants/colors';
+import { MEETING_INTENTIONS } from '../constants/intentions';
+import { RULE_GROUPS } from '../constants/rules';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** GET /goals: the goals (the Wellness block ideas), with whether the user chose each. */
@@ -17,3 +20,40 @@ export const tipAttributes = z.object({
   seen_at: instantSchema.nullable(),
 });
 export const tipListDocument = documentSchema(z.array(resourceSchema('tips', tipAttributes)));
+
+type EventColorKey = keyof typeof EVENT_COLORS;
+
+/** GET /settings_labels: each setting's label, description and weight, and its Auto-balance group. */
+export const settingsLabelAttributes = z.object({
+  label: z.string(),
+  description: z.string(),
+  coming_soon: z.boolean(),
+  weight: z.number(),
+  weight_out_of_100: z.number(),
+  /** time, content or attendees; null for a setting no Auto-balance group holds. */
+  group: z.enum(RULE_GROUPS).nullable(),
+});
+export const settingsLabelListDocument = documentSchema(
+  z.array(resourceSchema('settings_labels', settingsLabelAttributes)),
+);
+
+/** GET /event_colors: the providers' event colours (id `provider:color_id`), and the app's own in meta. */
+export const eventColorAttributes = z.object({
+  provider: z.enum(['google_oauth2', 'microsoft_graph']),
+  /** Google's colour id ('1'–'11') or Outlook's category preset ('preset0'…). */
+  color_id: z.string(),
+  hex: z.string(),
+  label: z.string(),
+});
+export type EventColorAttributes = z.infer<typeof eventColorAttributes>;
+export const eventColorListDocument = documentSchema(
+  z.array(resourceSchema('event_colors', eventColorAttributes)),
+  z.object({ app_colors: z.record(z.enum(Object.keys(EVENT_COLORS) as EventColorKey[]), z.string()) }),
+);
+
+/** GET /meeting_intentions: each intention and its label. */
+export const meetingIntentionListDocument = documentSchema(
+  z.array(
+    resourceSchema('meeting_intentions', z.object({ value: z.enum(MEETING_INTENTIONS), label: z.string() })),
+  ),
+);

@@ -1,5 +1,6 @@
 import {
   actionListDocument,
+  declineDetailsDocument,
   FUTURE_ACTIONS_WINDOW_DAYS,
   isActionQueued,
   meetingDocument,
@@ -184,6 +185,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['auto-balance'],
         summary: 'The prevent-decline page: the meeting its token opens (public)',
         params: tokenParams,
+        response: { 200: declineDetailsDocument },
       },
     },
     async (request) => {
@@ -210,6 +212,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
             }),
           })
           .optional(),
+        response: { 200: declineDetailsDocument },
       },
     },
     async (request) => {

@@ -1,5 +1,14 @@
+import {
+  billingPortalSessionDocument,
+  changedSubscriptionDocument,
+  checkoutSessionDocument,
+  invoiceListDocument,
+  subscriptionDocument,
+  subscriptionPlanListDocument,
+} from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { companies, subscriptions } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, browserFor, createUser } from '../../test/factories';
@@ -8,6 +17,14 @@ import { type FakeStripeServer, startFakeStripeServer, stripeErrors } from './te
 import { sendStripeEvent, stripeEvent, TEST_WEBHOOK_SECRET } from './testing/stripe-webhooks';
 
 const APP_URL = 'https://app.meetwell.test';
+
+/** The answer is the API contract's document: parsing it (which drops unknown keys) gives it back whole. */
+function expectContract(schema: z.ZodType, res: { body: string }) {
+  const body: unknown = JSON.parse(res.body);
+  const parsed = schema.safeParse(body);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  expect(parsed.data).toEqual(body);
+}
 let fake: FakeStripeServer;
 let ctx: TestContext;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -70,6 +87,7 @@ describe('GET subscription_plans', () => {
   it('lists the three plans with the chooser attributes', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/subscription_plans' });
     expect(res.statusCode).toBe(200);
+    expectContract(subscriptionPlanListDocument, res);
     const plans = res.json().data;
     expect(plans.map((p: { id: string }) => p.id)).toEqual(['trial', 'team-500', 'team-5000']);
     expect(plans[1]).toMatchObject({
@@ -101,6 +119,7 @@ describe('GET subscription', () => {
         headers: await bearerFor(ctx, member.id),
       });
       expect(res.statusCode).toBe(200);
+      expectContract(subscriptionDocument, res);
       expect(res.json().data).toMatchObject({
         type: 'subscriptions',
         attributes: {
@@ -124,6 +143,7 @@ describe('PATCH stripe_checkout/sessions', () => {
     const owner = await admin();
     const first = await checkout(owner.headers);
     expect(first.statusCode).toBe(200);
+    expectContract(checkoutSessionDocument, first);
     expect(first.json().data).toMatchObject({
       type: 'checkout_sessions',
       attributes: { url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) },
@@ -197,6 +217,7 @@ describe('PATCH stripe_checkout/sessions', () => {
     setProviderPlan(owner.subscriptionId, 'team-5000');
     const res = await checkout(owner.headers, 'team-500');
     expect(res.statusCode).toBe(200);
+    expectContract(checkoutSessionDocument, res);
     expect(res.json().data.attributes.url).toBeNull();
     expect(res.json().included[0]).toMatchObject({
       type: 'subscriptions',
@@ -256,6 +277,7 @@ describe('POST billing_portal/sessions', () => {
     const owner = await payingAdmin();
     const answer = await portal(owner.headers, '/my/account?tab=plan');
     expect(answer.statusCode).toBe(200);
+    expectContract(billingPortalSessionDocument, answer);
     expect(answer.json().data).toMatchObject({
       type: 'billing_portal_sessions',
       attributes: { url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\//) },
@@ -313,6 +335,7 @@ describe('PATCH and DELETE subscription', () => {
       headers: owner.headers,
     });
     expect(cancelled.statusCode).toBe(200);
+    expectContract(changedSubscriptionDocument, cancelled);
     expect(cancelled.json().data.attributes).toMatchObject({
       status: 'active',
       cancel_at_period_end: true,
@@ -322,6 +345,7 @@ describe('PATCH and DELETE subscription', () => {
 
     const reactivated = await patch(owner.headers, { cancel_at_period_end: false });
     expect(reactivated.statusCode).toBe(200);
+    expectContract(changedSubscriptionDocument, reactivated);
     expect(reactivated.json().data.attributes.cancel_at_period_end).toBe(false);
     expect(fake.subscriptions.get(owner.subscriptionId)!.cancel_at_period_end).toBe(false);
   });
@@ -331,6 +355,7 @@ describe('PATCH and DELETE subscription', () => {
     setProviderPlan(owner.subscriptionId, 'team-5000');
     const moved = await patch(owner.headers, { key: 'team-500' });
     expect(moved.statusCode).toBe(200);
+    expectContract(changedSubscriptionDocument, moved);
     const [update] = fake.requestsFor('subscriptions.update');
     expect(update!.params).toMatchObject({
       items: [{ id: expect.stringMatching(/^si_/), price: expect.stringMatching(/^price_/) }],
@@ -389,6 +414,7 @@ describe('GET invoices', () => {
     expect((await sendStripeEvent(app, stripeEvent('invoice.paid', invoice))).statusCode).toBe(200);
     const res = await app.inject({ method: 'GET', url: '/api/v1/invoices', headers: owner.headers });
     expect(res.statusCode).toBe(200);
+    expectContract(invoiceListDocument, res);
     const line = (invoice.lines as { data: { description: string; period: { start: number } }[] }).data[0]!;
     expect(res.json().data).toEqual([
       {

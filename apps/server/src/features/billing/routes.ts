@@ -1,3 +1,11 @@
+import {
+  billingPortalSessionDocument,
+  changedSubscriptionDocument,
+  checkoutSessionDocument,
+  invoiceListDocument,
+  subscriptionDocument,
+  subscriptionPlanListDocument,
+} from '@meetwell/domain';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { invoices } from '../../db/schema';
@@ -47,13 +55,25 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
 
   app.get(
     '/api/v1/subscription_plans',
-    { schema: { tags: ['billing'], summary: 'The plans (Trial is hidden from the chooser)' } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The plans (Trial is hidden from the chooser)',
+        response: { 200: subscriptionPlanListDocument },
+      },
+    },
     async () => document(presentPlans()),
   );
 
   app.get(
     '/api/v1/subscription',
-    { schema: { tags: ['billing'], summary: "The company's subscription (data null without one)" } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The company's subscription (data null without one)",
+        response: { 200: subscriptionDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const row = await currentSubscription(ctx.db, { companyId: user.companyId, userId: user.id });
@@ -69,6 +89,7 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
         summary:
           'Choose a plan: a hosted checkout to redirect to, or the paying subscription changed in place',
         body: resourceBody('checkout_sessions', checkoutAttributes),
+        response: { 200: checkoutSessionDocument },
       },
     },
     async (request) => {
@@ -78,9 +99,10 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
       const result = await startCheckout(ctx, { user, companyId, key, successPath: success_url });
       if (result.kind === 'checkout') return document(presentCheckoutSession(result.session));
       const subscription = await present(result.subscription);
-      return document(presentCheckoutSession({ id: result.subscription.id, url: null }), undefined, [
-        subscription,
-      ]);
+      return {
+        data: presentCheckoutSession({ id: result.subscription.id, url: null }),
+        included: [subscription],
+      };
     },
   );
 
@@ -91,6 +113,7 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
         tags: ['billing'],
         summary: "Change the payment method: the provider's hosted billing portal to redirect to (admins)",
         body: resourceBody('billing_portal_sessions', portalAttributes),
+        response: { 200: billingPortalSessionDocument },
       },
     },
     async (request) => {
@@ -108,6 +131,7 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
         tags: ['billing'],
         summary: 'Change the plan (key) or re-activate a cancelled plan (cancel_at_period_end: false)',
         body: resourceBody('subscriptions', subscriptionChange),
+        response: { 200: changedSubscriptionDocument },
       },
     },
     async (request) => {
@@ -125,7 +149,13 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
 
   app.delete(
     '/api/v1/subscription',
-    { schema: { tags: ['billing'], summary: 'Cancel: the plan ends with the paid period' } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Cancel: the plan ends with the paid period',
+        response: { 200: changedSubscriptionDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const companyId = await requireBillingAdmin(ctx.db, user);
@@ -137,7 +167,13 @@ export const billingRoutes: FeatureRoutes = async (app, ctx) => {
 
   app.get(
     '/api/v1/invoices',
-    { schema: { tags: ['billing'], summary: "The company's invoices, newest first (admins)" } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The company's invoices, newest first (admins)",
+        response: { 200: invoiceListDocument },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const companyId = await requireBillingAdmin(ctx.db, user, 'Only admins can see the invoices.');

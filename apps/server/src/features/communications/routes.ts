@@ -1,4 +1,4 @@
-import { unsubscribeEmailError } from '@meetwell/domain';
+import { emailOptOutDocument, emailOptOutRequestDocument, unsubscribeEmailError } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../http/app';
@@ -52,6 +52,7 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           'The bare unsubscribe form: mails the address a signed link to confirm with (if we mail it at all); changes nothing by itself',
         querystring: z.object({ email: z.string().max(320) }),
+        response: { 200: emailOptOutRequestDocument },
       },
     },
     async (request) => {
@@ -95,6 +96,7 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
         summary:
           "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click) and the page's confirm button: opts the signed address out",
         querystring: signedLinkQuery,
+        response: { 200: emailOptOutDocument },
       },
     },
     async (request) => {

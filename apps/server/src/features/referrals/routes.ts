@@ -1,4 +1,4 @@
-import { REFERRAL_COMMISSION_PER_MONTH } from '@meetwell/domain';
+import { REFERRAL_COMMISSION_PER_MONTH, referralDocument } from '@meetwell/domain';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
 import { referralSummary } from './referrals';
@@ -11,6 +11,7 @@ export const referralRoutes: FeatureRoutes = (app, ctx) => {
         tags: ['users'],
         summary:
           "The signed-in person's referral link, how many signed up through it, how many of them pay, and the monthly commission ($2 per paying referral)",
+        response: { 200: referralDocument },
       },
     },
     async (request) => {

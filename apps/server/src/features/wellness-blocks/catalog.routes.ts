@@ -1,13 +1,16 @@
 import {
   EVENT_COLORS,
+  eventColorListDocument,
   goalListDocument,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
+  meetingIntentionListDocument,
   RULE_GROUP_KEYS,
   RULE_GROUPS,
   RULE_WEIGHTS_OUT_OF_100,
   SETTING_KEYS,
   SETTING_LABELS,
+  settingsLabelListDocument,
   tipListDocument,
 } from '@meetwell/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -46,6 +49,10 @@ const PROVIDER_EVENT_COLORS = {
     { id: 'preset9', hex: '#e3008c', label: 'Cranberry' },
   ],
 } as const;
+const EVENT_COLOR_PROVIDERS = [
+  'google_oauth2',
+  'microsoft_graph',
+] as const satisfies readonly (keyof typeof PROVIDER_EVENT_COLORS)[];
 
 const groupOf = (key: string) =>
   RULE_GROUPS.find((g) => (RULE_GROUP_KEYS[g] as readonly string[]).includes(key)) ?? null;
@@ -79,7 +86,13 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/settings_labels',
-    { schema: { tags: ['catalog'], summary: 'Label, description, weight of each setting' } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Label, description, weight of each setting',
+        response: { 200: settingsLabelListDocument },
+      },
+    },
     async () =>
       document(
         SETTING_KEYS.map((key) =>
@@ -97,11 +110,17 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/event_colors',
-    { schema: { tags: ['catalog'], summary: 'Calendar event colours per provider, and the app’s' } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Calendar event colours per provider, and the app’s',
+        response: { 200: eventColorListDocument },
+      },
+    },
     async () =>
       document(
-        Object.entries(PROVIDER_EVENT_COLORS).flatMap(([provider, colors]) =>
-          colors.map((c) =>
+        EVENT_COLOR_PROVIDERS.flatMap((provider) =>
+          PROVIDER_EVENT_COLORS[provider].map((c) =>
             resource('event_colors', `${provider}:${c.id}`, {
               provider,
               color_id: c.id,
@@ -116,7 +135,13 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
 
   app.get(
     '/api/v1/meeting_intentions',
-    { schema: { tags: ['catalog'], summary: 'Meeting intentions and their labels' } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Meeting intentions and their labels',
+        response: { 200: meetingIntentionListDocument },
+      },
+    },
     async () =>
       document(
         MEETING_INTENTIONS.map((value) =>

@@ -1,12 +1,19 @@
+import { EVENT_COLORS as APP_COLORS, type eventColorListDocument } from '@meetwell/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderPage, testUser, userDocument } from '../../test/utils';
 import { CalendarPreferencesCard } from './PreferencesCards';
 
-const colour = (provider: string, colorId: string, hex: string, label: string) => ({
+const colour = (
+  provider: 'google_oauth2' | 'microsoft_graph',
+  colorId: string,
+  hex: string,
+  label: string,
+) => ({
   id: `${provider}:${colorId}`,
-  type: 'event_colors',
+  type: 'event_colors' as const,
   attributes: { provider, color_id: colorId, hex, label },
 });
 
@@ -16,7 +23,8 @@ const EVENT_COLORS = {
     colour('google_oauth2', '11', '#d50000', 'Tomato'),
     colour('microsoft_graph', 'preset0', '#e74856', 'Red'),
   ],
-};
+  meta: { app_colors: APP_COLORS },
+} satisfies z.input<typeof eventColorListDocument>;
 
 describe('account: Wellness block colour', () => {
   it("offers Google Calendar's colours and saves the chosen one's colour id", async () => {

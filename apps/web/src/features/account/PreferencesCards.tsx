@@ -10,8 +10,9 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { eventColorListDocument } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError, type JsonApiResource } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import type { CommunicationPrefs, CurrentUser } from '../../session/types';
 import { useUpdateUser } from './useUpdateUser';
 
@@ -68,13 +69,6 @@ interface EventColor {
   label: string;
 }
 
-interface EventColorAttributes {
-  provider: string;
-  color_id: string;
-  hex: string;
-  label: string;
-}
-
 /** Google Calendar's event colours (ids 1–11), used when the server lists none. */
 const DEFAULT_EVENT_COLORS: EventColor[] = [
   { id: '1', hex: '#7986cb', label: 'Lavender' },
@@ -95,10 +89,10 @@ function useEventColors() {
     queryKey: ['event_colors'],
     queryFn: async (): Promise<EventColor[]> => {
       try {
-        const doc = await api.get<JsonApiResource<EventColorAttributes>[]>('/event_colors');
+        const doc = await api.get('/event_colors', eventColorListDocument);
         // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
-        const list = (Array.isArray(doc.data) ? doc.data : [])
-          .filter((r) => r.attributes?.provider === 'google_oauth2')
+        const list = doc.data
+          .filter((r) => r.attributes.provider === 'google_oauth2')
           .map(({ attributes: { color_id, hex, label } }) => ({ id: color_id, hex, label }));
         return list.length ? list : DEFAULT_EVENT_COLORS;
       } catch (error) {

@@ -1,19 +1,11 @@
 import { Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH } from '@meetwell/domain';
+import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH, referralDocument } from '@meetwell/domain';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiResource } from '../../api/client';
+import { api } from '../../api/client';
 import { TOASTS } from '../../copy/texts';
 import type { CurrentUser } from '../../session/types';
-
-export interface ReferralSummary {
-  referral_url: string;
-  referred_count: number;
-  paying_count: number;
-  monthly_commission: number;
-  commission_per_paying_referral: number;
-}
 
 const referralsQueryKey = ['users', 'referrals'] as const;
 
@@ -25,8 +17,7 @@ export function referralUrl(token: string, origin: string = window.location.orig
 function useReferrals() {
   return useQuery({
     queryKey: referralsQueryKey,
-    queryFn: async () =>
-      (await api.get<JsonApiResource<ReferralSummary>>('/users/referrals')).data.attributes,
+    queryFn: async () => (await api.get('/users/referrals', referralDocument)).data.attributes,
   });
 }
 

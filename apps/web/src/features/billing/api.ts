@@ -1,24 +1,21 @@
 // The company's subscription: read it, start a checkout, cancel at the period end, re-activate.
 import { notifications } from '@mantine/notifications';
+import {
+  billingPortalSessionDocument,
+  changedSubscriptionDocument,
+  checkoutSessionDocument,
+  type InvoiceAttributes,
+  invoiceListDocument,
+  type SubscriptionAttributes,
+  subscriptionDocument,
+} from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, type JsonApiResource, resourceBody } from '../../api/client';
+import { api, contractRequest, isApiError, resourceBody } from '../../api/client';
 import { TOASTS } from '../../copy/texts';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../session/queryKeys';
-import type { SubscriptionStatus } from '../../session/types';
 
-export interface SubscriptionAttributes {
-  plan: string;
-  active: boolean;
-  status: SubscriptionStatus;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  trial_ends_at: string | null;
-  trial_days_left: number | null;
-  has_many_members: boolean;
-  /** The server has payment keys: checkouts can start. */
-  billing_configured: boolean;
-}
+export type { SubscriptionAttributes };
 
 export interface Subscription extends SubscriptionAttributes {
   id: string;
@@ -26,18 +23,20 @@ export interface Subscription extends SubscriptionAttributes {
 
 export const billingKeys = {
   subscription: ['subscription'] as const,
+  invoices: ['invoices'] as const,
 };
 
 const BILLING_NOT_CONFIGURED_CODE = 'billing_not_configured';
 export const PLAN_UPDATED_MESSAGE = 'Your plan is updated.';
 
-function toSubscription(resource: JsonApiResource<SubscriptionAttributes> | null | undefined) {
-  return resource?.attributes ? { ...resource.attributes, id: String(resource.id) } : null;
+function toSubscription(
+  resource: { id: string; attributes: SubscriptionAttributes } | null | undefined,
+): Subscription | null {
+  return resource ? { ...resource.attributes, id: resource.id } : null;
 }
 
 export async function fetchSubscription(): Promise<Subscription | null> {
-  const doc = await api.get<JsonApiResource<SubscriptionAttributes> | null>('/subscription');
-  return toSubscription(doc.data);
+  return toSubscription((await api.get('/subscription', subscriptionDocument)).data);
 }
 
 /**
@@ -67,15 +66,11 @@ interface CheckoutRequest {
 
 // No status redirects: every failure is said in the checkout toast or the not-configured notice.
 export async function startCheckout({ planId, successUrl }: CheckoutRequest): Promise<CheckoutResult> {
-  const doc = await api.patch<JsonApiResource<{ url: string | null }>>(
-    '/stripe_checkout/sessions',
-    resourceBody('checkout_sessions', { key: planId, success_url: successUrl }),
-    { redirectOnStatus: false },
-  );
-  const included = doc.included.find((item) => item.type === 'subscriptions') as
-    | JsonApiResource<SubscriptionAttributes>
-    | undefined;
-  return { url: doc.data?.attributes?.url ?? null, subscription: toSubscription(included) };
+  const doc = await contractRequest('PATCH', '/stripe_checkout/sessions', checkoutSessionDocument, {
+    body: resourceBody('checkout_sessions', { key: planId, success_url: successUrl }),
+    redirectOnStatus: false,
+  });
+  return { url: doc.data.attributes.url, subscription: toSubscription(doc.included?.[0]) };
 }
 
 export function isBillingNotConfigured(error: unknown): boolean {
@@ -141,12 +136,11 @@ export function useCheckout({ onUpdatedInPlace }: { onUpdatedInPlace?: () => voi
 export function useBillingPortal() {
   return useMutation({
     mutationFn: async (returnUrl: string) => {
-      const doc = await api.post<JsonApiResource<{ url: string }>>(
-        '/billing_portal/sessions',
-        resourceBody('billing_portal_sessions', { return_url: returnUrl }),
-        { redirectOnStatus: false },
-      );
-      const url = doc.data?.attributes?.url;
+      const doc = await contractRequest('POST', '/billing_portal/sessions', billingPortalSessionDocument, {
+        body: resourceBody('billing_portal_sessions', { return_url: returnUrl }),
+        redirectOnStatus: false,
+      });
+      const url = doc.data.attributes.url;
       if (!url) throw new Error('The payment provider gave no address to go to.');
       return url;
     },
@@ -167,10 +161,9 @@ export function useReactivatePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await api.patch<JsonApiResource<SubscriptionAttributes>>(
-        '/subscription',
-        resourceBody('subscriptions', { cancel_at_period_end: false }),
-      );
+      const doc = await contractRequest('PATCH', '/subscription', changedSubscriptionDocument, {
+        body: resourceBody('subscriptions', { cancel_at_period_end: false }),
+      });
       return toSubscription(doc.data);
     },
     onSuccess: refresh,
@@ -182,9 +175,22 @@ export function useCancelPlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await api.delete<JsonApiResource<SubscriptionAttributes>>('/subscription');
+      const doc = await contractRequest('DELETE', '/subscription', changedSubscriptionDocument);
       return toSubscription(doc.data);
     },
     onSuccess: refresh,
+  });
+}
+
+export interface Invoice extends InvoiceAttributes {
+  id: string;
+}
+
+/** The company's invoices, newest first (admins; the team page lists them). */
+export function useInvoices() {
+  return useQuery({
+    queryKey: billingKeys.invoices,
+    queryFn: async (): Promise<Invoice[]> =>
+      (await api.get('/invoices', invoiceListDocument)).data.map((r) => ({ ...r.attributes, id: r.id })),
   });
 }

@@ -1,6 +1,8 @@
+import type { DeclineDetailsAttributes, declineDetailsDocument } from '@meetwell/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderRoutes, visibleToasts } from '../../test/utils';
 import { requestBody } from '../balance/testing';
 import { PreventDeclinePage } from './PreventDeclinePage';
@@ -12,29 +14,42 @@ const routes = [
   { path: '/', element: <p>Home</p> },
 ];
 
-const DETAILS = {
-  data: {
-    id: 'm1',
-    type: 'meetings',
-    attributes: {
-      summary: 'Quarterly planning',
-      starts_at: '2026-03-11T09:00:00Z',
-      attendee_names: ['Ana Lee', 'Bo Chen'],
-      compliance_deadline: '2026-03-10T15:30:00Z',
-      details_negative: {
-        required_agenda: 'This meeting has no agenda.',
-        max_attendees: 'This meeting has 14 attendees (at most 8).',
+/** The page's meeting as the server answers (a document of the contract). */
+function details(overrides: Partial<DeclineDetailsAttributes> = {}): z.input<typeof declineDetailsDocument> {
+  const violations = {
+    required_agenda: 'This meeting has no agenda.',
+    max_attendees: 'This meeting has 14 attendees (at most 8).',
+  };
+  return {
+    data: {
+      id: 'm1',
+      type: 'meetings',
+      attributes: {
+        summary: 'Quarterly planning',
+        starts_at: '2026-03-11T09:00:00Z',
+        ends_at: '2026-03-11T10:00:00Z',
+        attendee_names: ['Ana Lee', 'Bo Chen'],
+        compliance_deadline: '2026-03-10T15:30:00Z',
+        details_negative: Object.values(violations),
+        violations,
+        organizer_email: 'boss@example.com',
+        status: 'scheduled',
+        prevented: false,
+        organizer_notes: null,
+        ...overrides,
       },
     },
-  },
-};
+  };
+}
+const DETAILS = details();
+const PREVENTED = details({ status: 'prevented', prevented: true, organizer_notes: 'Thanks' });
 
 describe('Prevent-decline page', () => {
   it('shows the meeting and prevents the decline on Enter, with the info toast', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch({
       'GET /api/v1/users/meetings/details/tok-123': () => jsonResponse(200, DETAILS),
-      'PATCH /api/v1/users/meetings/prevent_decline/tok-123': () => jsonResponse(200, { data: null }),
+      'PATCH /api/v1/users/meetings/prevent_decline/tok-123': () => jsonResponse(200, PREVENTED),
     });
     renderRoutes(routes, { path: '/prevent-decline?token=tok-123' });
     expect(await screen.findByRole('heading', { name: 'Quarterly planning' })).toBeInTheDocument();
@@ -71,7 +86,7 @@ describe('Prevent-decline page', () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch({
       'GET /api/v1/users/meetings/details/t2': () => jsonResponse(200, DETAILS),
-      'PATCH /api/v1/users/meetings/prevent_decline/t2': () => jsonResponse(204),
+      'PATCH /api/v1/users/meetings/prevent_decline/t2': () => jsonResponse(200, PREVENTED),
     });
     renderRoutes(routes, { path: '/prevent-decline?token=t2' });
     await user.click(await screen.findByRole('button', { name: 'Prevent this decline' }));

@@ -1,38 +1,28 @@
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { type DeclineDetailsAttributes, declineDetailsDocument } from '@meetwell/domain';
+import { api, contractRequest, resourceBody } from '../../api/client';
 
-/** GET users/meetings/details/:token → data.attributes. */
-export interface DeclineDetails {
-  summary: string | null;
-  compliance_deadline: string | null;
-  /** A sentence per violated rule (a map), or a plain list. */
-  details_negative: Record<string, string> | string[] | null;
-  starts_at?: string | null;
-  /** The team members the warning spoke for (their declines are all prevented together). */
-  attendee_names?: string[] | null;
-  organizer_notes?: string | null;
-  /** The decline was already prevented (the link was used). */
-  prevented?: boolean | null;
-}
+/** GET users/meetings/details/:token → data.attributes (the contract's document). */
+export type DeclineDetails = DeclineDetailsAttributes;
 
 // The page is public (the token is the key): no sign-in redirect on 401, the page explains instead.
 export async function fetchDeclineDetails(token: string): Promise<DeclineDetails> {
-  const doc = await api.get<JsonApiResource<DeclineDetails> | null>(
-    `/users/meetings/details/${encodeURIComponent(token)}`,
-    { redirectOnStatus: false },
-  );
-  if (!doc.data?.attributes) throw new Error('No meeting in the answer');
+  const doc = await api.get(`/users/meetings/details/${encodeURIComponent(token)}`, declineDetailsDocument, {
+    redirectOnStatus: false,
+  });
   return doc.data.attributes;
 }
 
 export async function preventDecline(token: string, organizerNotes: string): Promise<void> {
-  await api.patch(
+  await contractRequest(
+    'PATCH',
     `/users/meetings/prevent_decline/${encodeURIComponent(token)}`,
-    resourceBody('meetings', { organizer_notes: organizerNotes }),
-    { redirectOnStatus: false },
+    declineDetailsDocument,
+    { body: resourceBody('meetings', { organizer_notes: organizerNotes }), redirectOnStatus: false },
   );
 }
 
-export function detailSentences(details: DeclineDetails['details_negative']): string[] {
+/** A sentence per violated rule: the page's list, or an action's map by rule. */
+export function detailSentences(details: Record<string, string> | readonly string[] | null): string[] {
   if (!details) return [];
   const values = Array.isArray(details) ? details : Object.values(details);
   return values.filter((value): value is string => typeof value === 'string' && value.trim().length > 0);

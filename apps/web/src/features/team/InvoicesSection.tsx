@@ -3,15 +3,15 @@ import { formatDate } from '@meetwell/domain';
 import type { ReactNode } from 'react';
 import { PUBLIC_TEXTS } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { type Invoice, useInvoices } from './api';
+import { type Invoice, useInvoices } from '../billing/api';
 import { Section } from './Section';
 
 function periodStart(invoice: Invoice, timeZone: string | null): string {
-  return invoice.period_start === null ? '' : formatDate(invoice.period_start * 1000, 'Default', timeZone);
+  return formatDate(invoice.period_start * 1000, 'Default', timeZone);
 }
 
 function description(invoice: Invoice): string {
-  return invoice.description?.trim() || 'Invoice';
+  return invoice.description.trim() || 'Invoice';
 }
 
 function PdfLink({ invoice, timeZone }: { invoice: Invoice; timeZone: string | null }) {

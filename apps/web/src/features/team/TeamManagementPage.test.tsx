@@ -233,7 +233,12 @@ describe('team management: on a phone', () => {
               {
                 id: 'in_1',
                 type: 'invoices',
-                attributes: { description: 'Team plan', period_start: 1_772_409_600, invoice_pdf: null },
+                attributes: {
+                  description: 'Team plan',
+                  period_start: 1_772_409_600,
+                  invoice_pdf: null,
+                  amount: 5000,
+                },
               },
             ],
           }),
@@ -500,6 +505,7 @@ describe('team management: invoices and errors', () => {
                 description: 'Team plan',
                 period_start: 1_772_409_600,
                 invoice_pdf: 'https://pay.example.com/in_1.pdf',
+                amount: 5000,
               },
             },
           ],

@@ -1,4 +1,4 @@
-// Team management calls: the team, its members, pending invites and invoices (stats §7, the teams contract).
+// Team management calls: the team, its members and pending invites (stats §7, the teams contract).
 import { notifications } from '@mantine/notifications';
 import {
   type InviteAttributes,
@@ -52,25 +52,12 @@ export interface Invite extends InviteAttributes {
   id: string;
 }
 
-export interface InvoiceAttributes {
-  description: string | null;
-  /** Unix seconds. */
-  period_start: number | null;
-  invoice_pdf: string | null;
-  amount?: number | null;
-}
-
-export interface Invoice extends InvoiceAttributes {
-  id: string;
-}
-
 export type RoleValue = 'billing_admin' | 'user';
 
 const teamKeys = {
   team: (teamId: string) => ['teams', teamId] as const,
   members: (teamId: string) => ['teams', teamId, 'members'] as const,
   invites: ['invites'] as const,
-  invoices: ['invoices'] as const,
 };
 
 function flatten<A>(resource: JsonApiResource<A>): A & { id: string } {
@@ -254,19 +241,6 @@ export function useCancelInvite() {
     onSuccess: (_doc, invite) => {
       notifications.show({ color: 'success', message: `The invite to ${invite.email} was cancelled.` });
       return queryClient.invalidateQueries({ queryKey: teamKeys.invites });
-    },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Invoices
-
-export function useInvoices() {
-  return useQuery({
-    queryKey: teamKeys.invoices,
-    queryFn: async () => {
-      const doc = await api.get<JsonApiResource<InvoiceAttributes>[]>('/invoices');
-      return list(doc.data);
     },
   });
 }

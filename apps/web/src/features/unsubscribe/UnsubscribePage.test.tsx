@@ -32,7 +32,14 @@ describe('unsubscribe page: the bare form', () => {
   it('asks for a confirmation link and says so, without claiming the address is unsubscribed', async () => {
     const fetchMock = mockFetch({
       'GET /api/v1/users': SIGNED_OUT,
-      'GET /api/v1/communications/email/opt-out': () => jsonResponse(200, { data: null }),
+      'GET /api/v1/communications/email/opt-out': () =>
+        jsonResponse(200, {
+          data: {
+            type: 'email_opt_out_requests',
+            id: 'ada+news@example.com',
+            attributes: { email: 'ada+news@example.com' },
+          },
+        }),
     });
     renderRoutes(routes, { path: '/unsubscribe' });
     await userEvent.type(screen.getByLabelText('Email'), 'ada+news@example.com');
@@ -67,7 +74,13 @@ describe('unsubscribe page: a signed link from a mail', () => {
     const fetchMock = mockFetch({
       'GET /api/v1/users': SIGNED_OUT,
       'POST /api/v1/communications/email/unsubscribe': () =>
-        jsonResponse(200, { data: { type: 'email_opt_outs', id: 'x', attributes: { opted_out: true } } }),
+        jsonResponse(200, {
+          data: {
+            type: 'email_opt_outs',
+            id: 'ada+news@example.com',
+            attributes: { email: 'ada+news@example.com', opted_out: true },
+          },
+        }),
     });
     renderRoutes(routes, { path: SIGNED });
     expect(await screen.findByText('ada+news@example.com')).toBeInTheDocument();

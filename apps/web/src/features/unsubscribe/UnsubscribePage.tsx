@@ -1,9 +1,9 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { unsubscribeEmailError } from '@meetwell/domain';
+import { emailOptOutDocument, emailOptOutRequestDocument, unsubscribeEmailError } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, isApiError } from '../../api/client';
+import { api, contractRequest, isApiError } from '../../api/client';
 import { UI_TIMINGS_MS } from '../../copy/ui';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
@@ -43,13 +43,19 @@ export function UnsubscribePage() {
   // A link from one of our mails proves the address: the button confirms (a scanner's visit does nothing).
   const confirm = useMutation({
     mutationFn: (link: { e: string; sig: string }) =>
-      api.post('/communications/email/unsubscribe', undefined, { query: link, redirectOnStatus: false }),
+      contractRequest('POST', '/communications/email/unsubscribe', emailOptOutDocument, {
+        query: link,
+        redirectOnStatus: false,
+      }),
   });
 
   // A typed address proves nothing: the server mails that address the signed link.
   const askForLink = useMutation({
     mutationFn: (address: string) =>
-      api.get('/communications/email/opt-out', { query: { email: address }, redirectOnStatus: false }),
+      api.get('/communications/email/opt-out', emailOptOutRequestDocument, {
+        query: { email: address },
+        redirectOnStatus: false,
+      }),
   });
 
   const submit = (event: FormEvent) => {

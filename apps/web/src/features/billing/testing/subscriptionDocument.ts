@@ -1,7 +1,10 @@
-import type { SubscriptionAttributes } from '../api';
+import type { SubscriptionAttributes, subscriptionDocument as subscriptionContract } from '@meetwell/domain';
+import type { z } from 'zod';
 
-/** A GET subscription answer: a company on its trial unless told otherwise. */
-export function subscriptionDocument(overrides: Partial<SubscriptionAttributes> = {}) {
+/** A GET subscription answer (a document of the contract): a company on its trial unless told otherwise. */
+export function subscriptionDocument(
+  overrides: Partial<SubscriptionAttributes> = {},
+): z.input<typeof subscriptionContract> {
   return {
     data: {
       id: 's1',
@@ -17,7 +20,7 @@ export function subscriptionDocument(overrides: Partial<SubscriptionAttributes> 
         has_many_members: false,
         billing_configured: true,
         ...overrides,
-      } satisfies SubscriptionAttributes,
+      },
     },
   };
 }
