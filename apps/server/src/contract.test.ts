@@ -37,6 +37,7 @@ import {
   subscriptionPlanListDocument,
   synchronizationListDocument,
   teamDocument,
+  tipDocument,
   tipListDocument,
   userDocument,
   userSettingsDocument,
@@ -232,6 +233,9 @@ describe('the API contract', () => {
     const colors = await read(eventColorListDocument, '/api/v1/event_colors');
     expect(colors.data.some((c) => c.attributes.provider === 'google_oauth2')).toBe(true);
     await read(meetingIntentionListDocument, '/api/v1/meeting_intentions');
+    const [tip] = (await read(tipListDocument, '/api/v1/tips')).data;
+    const seen = await read(tipDocument, `/api/v1/tips/${tip!.id}`, { method: 'PATCH', body: {} });
+    expect(seen.data.attributes.seen_at).not.toBeNull();
     const plans = await read(subscriptionPlanListDocument, '/api/v1/subscription_plans');
     expect(plans.data.map((p) => p.id)).toContain('team-500');
     await read(subscriptionDocument, '/api/v1/subscription');

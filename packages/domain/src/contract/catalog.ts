@@ -20,6 +20,8 @@ export const tipAttributes = z.object({
   seen_at: instantSchema.nullable(),
 });
 export const tipListDocument = documentSchema(z.array(resourceSchema('tips', tipAttributes)));
+/** PATCH /tips/:id: the tip, marked seen. */
+export const tipDocument = documentSchema(resourceSchema('tips', tipAttributes));
 
 type EventColorKey = keyof typeof EVENT_COLORS;
 

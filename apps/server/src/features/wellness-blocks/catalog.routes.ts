@@ -11,6 +11,7 @@ import {
   SETTING_KEYS,
   SETTING_LABELS,
   settingsLabelListDocument,
+  tipDocument,
   tipListDocument,
 } from '@meetwell/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -177,12 +178,13 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
       schema: {
         tags: ['catalog'],
         summary: 'Clear the tips the user saw, so they show again (developer area)',
+        response: { 204: z.null().describe('Cleared') },
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await ctx.db.delete(tipViews).where(eq(tipViews.userId, user.id));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -194,6 +196,7 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
         summary: 'Mark a tip seen',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: z.unknown().optional(),
+        response: { 200: tipDocument },
       },
     },
     async (request) => {
