@@ -16,6 +16,7 @@ import {
   apiUrl,
   ContractMismatchError,
   configureApiClient,
+  contractRequestByName,
   readContract,
   resourceBody,
   VALIDATES_CONTRACT,
@@ -236,6 +237,21 @@ describe('api.get with a contract schema', () => {
 
   it('validates in tests', () => {
     expect(VALIDATES_CONTRACT).toBe(true);
+  });
+
+  it('checks an answer against a schema named instead of imported (what public pages use)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const invoices = { data: [] };
+    mockFetch({
+      'GET /api/v1/invoices': () => jsonResponse(200, invoices),
+      'GET /api/v1/subscription': () => jsonResponse(200, { data: { id: 's1', type: 'subscriptions' } }),
+    });
+    expect(await contractRequestByName('GET', '/invoices', 'invoiceListDocument')).toEqual(invoices);
+    const error = await contractRequestByName('GET', '/subscription', 'subscriptionDocument').catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ContractMismatchError);
+    errors.mockRestore();
   });
 });
 

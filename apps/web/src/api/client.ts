@@ -7,6 +7,7 @@
 //   the schema's, and outside production the answer is validated against it, so a server that drifts from
 //   the contract fails loudly in development and tests instead of rendering half a screen.
 
+import type * as Domain from '@meetwell/domain';
 import type { z } from 'zod';
 import { CSRF_COOKIE } from '../lib/constants';
 import { readCookie } from '../lib/cookies';
@@ -289,6 +290,31 @@ export async function contractRequest<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const body = await requestBody(method, path, options);
   return readContract(schema, body, `${method} ${apiUrl(path, options.query)}`);
+}
+
+/** The contract's schemas by name (a type only: nothing of the domain is loaded by naming one). */
+type ContractSchemas = {
+  [K in keyof typeof Domain as (typeof Domain)[K] extends z.ZodType ? K : never]: (typeof Domain)[K];
+};
+export type ContractName = keyof ContractSchemas;
+
+/**
+ * contractRequest with the schema named instead of imported, for modules the public pages load (the pricing
+ * page's plan chooser, who is signed in): the schemas, and the validation library with them, are fetched only
+ * where answers are checked (development and tests). Production builds drop the check and stay light.
+ */
+export async function contractRequestByName<N extends ContractName>(
+  method: Method,
+  path: string,
+  name: N,
+  options: RequestOptions = {},
+): Promise<z.output<ContractSchemas[N]>> {
+  const body = await requestBody(method, path, options);
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const schemas: ContractSchemas = await import('@meetwell/domain');
+    readContract(schemas[name], body, `${method} ${apiUrl(path, options.query)}`, true);
+  }
+  return body as z.output<ContractSchemas[N]>;
 }
 
 type GetOptions = Omit<RequestOptions, 'body'>;

@@ -1,16 +1,8 @@
 // The company's subscription: read it, start a checkout, cancel at the period end, re-activate.
 import { notifications } from '@mantine/notifications';
-import {
-  billingPortalSessionDocument,
-  changedSubscriptionDocument,
-  checkoutSessionDocument,
-  type InvoiceAttributes,
-  invoiceListDocument,
-  type SubscriptionAttributes,
-  subscriptionDocument,
-} from '@meetwell/domain';
+import type { InvoiceAttributes, SubscriptionAttributes } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, contractRequest, isApiError, resourceBody } from '../../api/client';
+import { contractRequestByName, isApiError, resourceBody } from '../../api/client';
 import { TOASTS } from '../../copy/texts';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../session/queryKeys';
@@ -36,7 +28,7 @@ function toSubscription(
 }
 
 export async function fetchSubscription(): Promise<Subscription | null> {
-  return toSubscription((await api.get('/subscription', subscriptionDocument)).data);
+  return toSubscription((await contractRequestByName('GET', '/subscription', 'subscriptionDocument')).data);
 }
 
 /**
@@ -66,7 +58,7 @@ interface CheckoutRequest {
 
 // No status redirects: every failure is said in the checkout toast or the not-configured notice.
 export async function startCheckout({ planId, successUrl }: CheckoutRequest): Promise<CheckoutResult> {
-  const doc = await contractRequest('PATCH', '/stripe_checkout/sessions', checkoutSessionDocument, {
+  const doc = await contractRequestByName('PATCH', '/stripe_checkout/sessions', 'checkoutSessionDocument', {
     body: resourceBody('checkout_sessions', { key: planId, success_url: successUrl }),
     redirectOnStatus: false,
   });
@@ -136,10 +128,15 @@ export function useCheckout({ onUpdatedInPlace }: { onUpdatedInPlace?: () => voi
 export function useBillingPortal() {
   return useMutation({
     mutationFn: async (returnUrl: string) => {
-      const doc = await contractRequest('POST', '/billing_portal/sessions', billingPortalSessionDocument, {
-        body: resourceBody('billing_portal_sessions', { return_url: returnUrl }),
-        redirectOnStatus: false,
-      });
+      const doc = await contractRequestByName(
+        'POST',
+        '/billing_portal/sessions',
+        'billingPortalSessionDocument',
+        {
+          body: resourceBody('billing_portal_sessions', { return_url: returnUrl }),
+          redirectOnStatus: false,
+        },
+      );
       const url = doc.data.attributes.url;
       if (!url) throw new Error('The payment provider gave no address to go to.');
       return url;
@@ -161,7 +158,7 @@ export function useReactivatePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await contractRequest('PATCH', '/subscription', changedSubscriptionDocument, {
+      const doc = await contractRequestByName('PATCH', '/subscription', 'changedSubscriptionDocument', {
         body: resourceBody('subscriptions', { cancel_at_period_end: false }),
       });
       return toSubscription(doc.data);
@@ -175,7 +172,7 @@ export function useCancelPlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await contractRequest('DELETE', '/subscription', changedSubscriptionDocument);
+      const doc = await contractRequestByName('DELETE', '/subscription', 'changedSubscriptionDocument');
       return toSubscription(doc.data);
     },
     onSuccess: refresh,
@@ -191,6 +188,9 @@ export function useInvoices() {
   return useQuery({
     queryKey: billingKeys.invoices,
     queryFn: async (): Promise<Invoice[]> =>
-      (await api.get('/invoices', invoiceListDocument)).data.map((r) => ({ ...r.attributes, id: r.id })),
+      (await contractRequestByName('GET', '/invoices', 'invoiceListDocument')).data.map((r) => ({
+        ...r.attributes,
+        id: r.id,
+      })),
   });
 }
