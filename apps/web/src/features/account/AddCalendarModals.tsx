@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { contractRequest, isApiError, resourceBody } from '../../api/client';
 import { meetingKeys } from '../meeting/cache';
-import { calendarKeys } from '../plan/data';
+import { calendarKeys } from '../plan/api';
 
 function fieldError(error: unknown): string | null {
   return isApiError(error) && error.status === 400 ? error.detail || error.title : null;

@@ -24,7 +24,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
 import { meetingKeys } from '../meeting/cache';
-import { type CalendarAttributes, type CalendarItem, calendarKeys, useCalendars } from '../plan/data';
+import { type CalendarAttributes, type CalendarItem, calendarKeys, useCalendars } from '../plan/api';
 import { AddCaldavModal, AddIcsModal } from './AddCalendarModals';
 import { ResyncButton } from './ResyncButton';
 

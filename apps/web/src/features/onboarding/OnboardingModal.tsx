@@ -7,7 +7,7 @@ import { UI_TIMINGS_MS } from '../../copy/ui';
 import type { CurrentUser } from '../../session/types';
 import { CalendarsCard } from '../account/CalendarsCard';
 import { useUpdateUser } from '../account/useUpdateUser';
-import { useCalendars } from '../plan/data';
+import { useCalendars } from '../plan/api';
 import { onboardingKeys, useGoals } from './api';
 import { REVIEW_TOUR_PATH, stepCounter } from './tour';
 

@@ -26,7 +26,7 @@ import { usePageTitle } from '../../layout/usePageTitle';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { useMeetingRealtime } from '../meeting/hooks';
-import { useCalendars, useSyncStatus, useWeekMeetings, useWeekWellnessBlocks } from './data';
+import { useCalendars, useSyncStatus, useWeekMeetings, useWeekWellnessBlocks } from './api';
 import { toCalendarEvents } from './events';
 import { MobileWeekList } from './MobileWeekList';
 import { ReportCard, TimeSpentCard, WeekBlocksCard } from './PlanSidePanel';

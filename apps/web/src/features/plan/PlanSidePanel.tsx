@@ -25,7 +25,7 @@ import { IconLeaf, IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLAN_SCREEN_TEXTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
-import type { WellnessBlock } from './data';
+import type { WellnessBlock } from './api';
 import type { WeekStats } from './stats';
 
 function Stat({ label, value }: { label: string; value: string }) {

@@ -5,7 +5,7 @@ import type { KeyboardEvent } from 'react';
 import { useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, Views } from 'react-big-calendar';
 import { browserTimeZone } from '../../lib/timezone';
-import type { WellnessBlock } from './data';
+import type { WellnessBlock } from './api';
 import { type BlockEvent, blockEvents, type CalendarEvent, eventColor, eventKind } from './events';
 import classes from './WeekCalendar.module.css';
 import { visibleHours, type Week } from './week';

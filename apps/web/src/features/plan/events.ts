@@ -1,6 +1,6 @@
 import { EVENT_COLORS, expandWellnessBlockOccurrences, readableTextColor, scoreBand } from '@meetwell/domain';
 import { isPossibleWellnessBlock, type Meeting, meetingVariant } from '../meeting/types';
-import type { WellnessBlock } from './data';
+import type { WellnessBlock } from './api';
 import type { Week } from './week';
 
 /** A meeting that is not scored (all day, skipped, fewer than two people...). */
