@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/client';
 import { isSilentError, showErrorToast } from '../api/errorToast';
+import { QUERY_DEFAULTS } from '../api/queryDefaults';
 
 /** Per query / mutation options: `meta: { errorToast: false }` opts out of the error toast. */
 export interface AppQueryMeta extends Record<string, unknown> {
@@ -25,15 +25,6 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => reportError(error, mutation.options.meta),
     }),
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // Client errors will not improve by retrying; a network blip or 5xx gets one more try.
-        retry: (count, error) =>
-          count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-      },
-      mutations: { retry: false },
-    },
+    defaultOptions: QUERY_DEFAULTS,
   });
 }

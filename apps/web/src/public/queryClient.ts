@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { isApiError } from '../api/client';
+import { QUERY_DEFAULTS } from '../api/queryDefaults';
 import type { AppQueryMeta } from '../app/queryClient';
 
 // The public pages' query client: the app's options (app/queryClient.ts), but the error toast and the toast
@@ -37,14 +37,6 @@ export function createPublicQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => reportError(error, mutation.options.meta),
     }),
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        retry: (count, error) =>
-          count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-      },
-      mutations: { retry: false },
-    },
+    defaultOptions: QUERY_DEFAULTS,
   });
 }
