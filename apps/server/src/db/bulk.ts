@@ -1,5 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 
+const ESCAPED_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * JSON text whose strings hold no NUL character: PostgreSQL's text cannot hold one and refuses the `\u0000`
+ * escape, so a calendar's stray NUL would fail a whole import. An escaped backslash before `u0000` is kept.
+ */
+export function withoutNul(json: string): string {
+  return json.includes('\\u0000') ? json.replace(ESCAPED_NUL, '$1') : json;
+}
+
 /** One column of a bulk insert: its name, its PostgreSQL type, and how to read it from a row. */
 export type BulkColumn<Row> = readonly [name: string, pgType: string, read: (row: Row) => unknown];
 
@@ -19,7 +29,7 @@ export function jsonRecordset<Row>(
     return record;
   });
   const definition = columns.map(([name, type]) => `"${name}" ${type}`).join(', ');
-  return sql`json_to_recordset(${JSON.stringify(records)}::json) as ${sql.raw(`${alias}(${definition})`)}`;
+  return sql`json_to_recordset(${withoutNul(JSON.stringify(records))}::json) as ${sql.raw(`${alias}(${definition})`)}`;
 }
 
 /** `insert into <table> (<columns>) select <columns> from json_to_recordset(...)`; `suffix` adds ON CONFLICT / RETURNING. */
@@ -40,5 +50,5 @@ export function bulkInsert<Row>(
  * compared row by row, quadratic.
  */
 export function jsonValues(values: readonly string[], pgType: 'text' | 'uuid' = 'text'): SQL {
-  return sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::${sql.raw(pgType)})`;
+  return sql`(select jsonb_array_elements_text(${withoutNul(JSON.stringify(values))}::jsonb)::${sql.raw(pgType)})`;
 }

@@ -131,6 +131,41 @@ describe('ICS sync', () => {
     expect(aAfter.score).toBeGreaterThan(before.find((m) => m.summary === 'a')!.score!);
   });
 
+  it('keeps events whose text holds NUL characters (PostgreSQL text cannot), without them', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    const withNul = (uid: string, start: string, end: string, summary: string) =>
+      vevent(uid, start, end, ['DESCRIPTION:Agenda:\\n- Plan\u0000 (10 min)\\\\u0000']).replace(
+        `SUMMARY:${uid}`,
+        `SUMMARY:${summary}`,
+      );
+    const { calendar, user } = await icsCalendar(
+      ics([
+        withNul('nul-1', '20261123T100000Z', '20261123T103000Z', 'Budget\u0000 review'),
+        vevent('plain', '20261124T100000Z', '20261124T110000Z'),
+      ]),
+    );
+    // The first import (written with COPY)…
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    const first = await meetingsOf(calendar.id);
+    expect(first.map((m) => m.summary).sort()).toEqual(['Budget review', 'plain']);
+    expect(first.find((m) => m.summary === 'Budget review')!.description).toBe(
+      'Agenda:\n- Plan (10 min)\\u0000',
+    );
+    // …and a later sync that changes events (written by upsert).
+    await saveCalendarSource(
+      ctx.db,
+      calendar.id,
+      ics([
+        withNul('nul-1', '20261123T100000Z', '20261123T103000Z', 'Budget\u0000 review, moved'),
+        withNul('plain', '20261124T100000Z', '20261124T110000Z', '\u0000Plain\u0000'),
+      ]).replaceAll('owner@acme.example', user.email),
+    );
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    const second = await meetingsOf(calendar.id);
+    expect(second.map((m) => m.summary).sort()).toEqual(['Budget review, moved', 'Plain']);
+    expect(second.every((m) => m.description === 'Agenda:\n- Plan (10 min)\\u0000')).toBe(true);
+  });
+
   it('rolls a failed store back whole: nothing half-written, the cursor unchanged', async () => {
     ctx.setNow(new Date('2026-11-20T12:00:00Z'));
     const many = Array.from({ length: 450 }, (_, i) =>
