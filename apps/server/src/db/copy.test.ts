@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context';
+import type { BulkColumn } from './bulk';
+import { transactionWithClient } from './client';
+import { copyBody, sendCopy } from './copy';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.pool.query(`create table copy_probe (
+    id uuid primary key, label text, flag boolean, n integer, at timestamptz, doc json)`);
+});
+afterAll(async () => {
+  await ctx.pool.query('drop table copy_probe');
+  await ctx.close();
+});
+
+type Probe = {
+  id: string;
+  label: string | null;
+  flag: boolean | null;
+  n: number | null;
+  at: Date | null;
+  doc: unknown;
+};
+const COLUMNS: readonly BulkColumn<Probe>[] = [
+  ['id', 'uuid', (r) => r.id],
+  ['label', 'text', (r) => r.label],
+  ['flag', 'boolean', (r) => r.flag],
+  ['n', 'integer', (r) => r.n],
+  ['at', 'timestamptz', (r) => r.at],
+  ['doc', 'json', (r) => r.doc],
+];
+
+const awkwardText = fc.string({
+  unit: fc.constantFrom('\t', '\n', '\r', '\\', 'N', '\u0000', '"', 'é', '😀', 'a', ' ', '.'),
+});
+
+describe('COPY rows', () => {
+  it('reads back every value as it was sent, whatever the text holds (NUL characters dropped)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(
+          fc.record({
+            id: fc.uuid(),
+            label: fc.option(awkwardText),
+            flag: fc.option(fc.boolean()),
+            n: fc.option(fc.integer()),
+            at: fc.option(
+              fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+            ),
+            doc: fc.option(fc.dictionary(awkwardText, awkwardText, { maxKeys: 3 })),
+          }),
+          { maxLength: 20, selector: (r) => r.id },
+        ),
+        async (rows) => {
+          const stored = await transactionWithClient(ctx.pool, async (_tx, client) => {
+            await sendCopy(client, 'copy_probe', COLUMNS, copyBody(COLUMNS, rows));
+            const { rows: read } = await client.query<Probe>('select * from copy_probe');
+            await client.query('delete from copy_probe');
+            return read;
+          });
+          const byId = new Map(stored.map((r) => [r.id, r]));
+          expect(stored).toHaveLength(rows.length);
+          for (const row of rows) {
+            const back = byId.get(row.id)!;
+            expect(back.label).toBe(row.label?.replaceAll('\u0000', '') ?? null);
+            expect(back.flag).toBe(row.flag);
+            expect(back.n).toBe(row.n);
+            expect(back.at?.getTime() ?? null).toBe(row.at?.getTime() ?? null);
+            expect(back.doc).toEqual(row.doc ?? null);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('rolls back with its transaction', async () => {
+    const row: Probe = { id: crypto.randomUUID(), label: 'x', flag: true, n: 1, at: null, doc: null };
+    const failed = await transactionWithClient(ctx.pool, async (_tx, client) => {
+      await sendCopy(client, 'copy_probe', COLUMNS, copyBody(COLUMNS, [row]));
+      throw new Error('stop');
+    }).catch((error: Error) => error.message);
+    expect(failed).toBe('stop');
+    const { rows } = await ctx.pool.query('select id from copy_probe where id = $1', [row.id]);
+    expect(rows).toHaveLength(0);
+  });
+});

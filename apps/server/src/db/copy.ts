@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { BulkColumn } from './bulk';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters COPY cannot take as it is.
+const SPECIAL = /[\\\t\n\r\u0000]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
+const SPECIALS = /[\\\t\n\r\u0000]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\u0000': '' };
+
+/**
+ * Text in COPY's text format: backslash escapes for the characters that separate values and rows. A NUL
+ * character is dropped: PostgreSQL text cannot hold one, and a calendar's stray NUL must not fail an import.
+ */
+function copyText(text: string): string {
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPED[c]!) : text;
+}
+
+type Encoder = (value: unknown) => string;
+const NULL = '\\N';
+/** How a column's values are written, by its PostgreSQL type (uuids and numbers never need escaping). */
+const ENCODERS: Record<string, Encoder> = {
+  uuid: (v) => (v == null ? NULL : String(v)),
+  integer: (v) => (v == null ? NULL : String(v)),
+  boolean: (v) => (v == null ? NULL : v ? 't' : 'f'),
+  timestamptz: (v) => (v == null ? NULL : v instanceof Date ? v.toISOString() : copyText(String(v))),
+  text: (v) => (v == null ? NULL : copyText(String(v))),
+  json: (v) => (v == null ? NULL : copyText(JSON.stringify(v))),
+};
+
+/** The rows as the body of a `COPY … FROM STDIN` (text format). */
+export function copyBody<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
+  const encoders = columns.map(([name, type, read]) => {
+    const encode = ENCODERS[type];
+    if (!encode) throw new Error(`No COPY encoding for column ${name} of type ${type}`);
+    return (row: Row) => encode(read(row));
+  });
+  let body = '';
+  for (const row of rows) {
+    let line = encoders[0]!(row);
+    for (let i = 1; i < encoders.length; i++) line += `\t${encoders[i]!(row)}`;
+    body += `${line}\n`;
+  }
+  return body;
+}
+
+/**
+ * Sends a body built by copyBody into the table. COPY is what PostgreSQL reads fastest (about twice the rows
+ * per second of an INSERT from JSON); it inserts only, so it serves rows known to be new.
+ */
+export async function sendCopy<Row>(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly BulkColumn<Row>[],
+  body: string,
+): Promise<void> {
+  if (body.length === 0) return;
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  await pipeline(Readable.from([body]), client.query(copyFrom(`copy "${table}" (${names}) from stdin`)));
+}
