@@ -18,6 +18,7 @@ import { createSession } from '../apps/server/src/auth/sessions';
 import { connectDatabase } from '../apps/server/src/db/client';
 import { freePort, startEmbeddedDatabase } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEMBERS = 500;
@@ -118,21 +119,25 @@ try {
   /** The compiled server in a process of its own; resolves once it answers /health. */
   const startServer = async (env: Record<string, string> = {}) => {
     const port = await freePort();
-    const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), 'serve'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        ...env,
+    const server = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js'), 'serve'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: database.url,
+          SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          ...env,
+        },
+        stdio: 'ignore',
       },
-      stdio: 'ignore',
-    });
+    );
     children.push(server);
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(`${url}/api/v1/health`, server);

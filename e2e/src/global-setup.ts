@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,7 +58,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   // The server as production runs it: compiled by its build script (a fraction of a second), then plain node.
   execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

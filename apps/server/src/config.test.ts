@@ -59,3 +59,20 @@ describe('the configuration table (docs/configuration.md)', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the node flags (node-flags.ts)', () => {
+  it('are the ones npm start and every command of docs/deployment.md run the server with', async () => {
+    const { SERVER_NODE_FLAGS } = await import('./node-flags');
+    const fs = await import('node:fs/promises');
+    const read = (file: string) => fs.readFile(path.resolve(__dirname, file), 'utf8');
+    const start = JSON.parse(await read('../package.json')).scripts.start as string;
+    expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/main.js`);
+    const deployment = await read('../../../docs/deployment.md');
+    const commands = [...deployment.matchAll(/node"?,? [^\n]*main\.js/g)].map((m) => m[0]);
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const command of commands) {
+      const flags = command.match(/--[a-z-]+(=\d+)?/g);
+      expect(flags).toEqual([...SERVER_NODE_FLAGS]);
+    }
+  });
+});
