@@ -6,16 +6,16 @@ import {
   meetingDocument,
   PAST_ACTIONS_WINDOW_DAYS,
 } from '@meetwell/domain';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { actions, meetings } from '../../db/schema';
+import type { actions, meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { parsePeriod, periodQuerySchema } from '../../http/period';
 import { presentMeetings } from '../meetings/presenter';
 import { displayName } from './action-emails';
+import { futureActions, pastActions } from './action-lists';
 import { acceptMeeting, findActionByToken, preventDecline } from './respond';
 import { actionsSharingMail } from './team-occurrence';
 
@@ -91,23 +91,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         from: now,
         to: new Date(now.getTime() + FUTURE_ACTIONS_WINDOW_DAYS * DAY),
       });
-      const rows = await ctx.db
-        .select({ action: actions, meeting: meetings })
-        .from(actions)
-        .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-        .where(
-          and(
-            eq(actions.userId, user.id),
-            eq(actions.status, 'scheduled'),
-            gt(meetings.startsAt, now),
-            lt(sql`coalesce(${actions.complianceDeadline}, ${meetings.startsAt})`, to),
-            explicitFrom
-              ? gte(sql`coalesce(${actions.complianceDeadline}, ${meetings.startsAt})`, from)
-              : undefined,
-          ),
-        )
-        .orderBy(asc(actions.complianceDeadline), asc(meetings.startsAt))
-        .limit(500);
+      const rows = await futureActions(ctx.db, user.id, now, { from, to, explicitFrom });
       return document(
         rows.map((r) => presentAction(r.action, r.meeting, now)),
         { starts_at: from.toISOString(), ends_at: to.toISOString() },
@@ -132,21 +116,7 @@ export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
         from: new Date(now.getTime() - PAST_ACTIONS_WINDOW_DAYS * DAY),
         to: now,
       });
-      const at = sql`coalesce(${actions.performedAt}, ${actions.updatedAt})`;
-      const rows = await ctx.db
-        .select({ action: actions, meeting: meetings })
-        .from(actions)
-        .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-        .where(
-          and(
-            eq(actions.userId, user.id),
-            inArray(actions.status, ['done', 'failed', 'prevented', 'ignored']),
-            gte(at, from),
-            lte(at, to),
-          ),
-        )
-        .orderBy(desc(at))
-        .limit(500);
+      const rows = await pastActions(ctx.db, user.id, { from, to });
       return document(
         rows.map((r) => presentAction(r.action, r.meeting, now)),
         { starts_at: from.toISOString(), ends_at: to.toISOString() },

@@ -1,12 +1,11 @@
 import { slackAuthorizationDocument } from '@meetwell/domain';
-import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { identities, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { randomToken } from '../../lib/crypto';
+import { connectSlack, type SlackGrant } from './connection';
 import { SLACK_AUTHORIZE_URL, SLACK_USER_SCOPE, slackClient } from './slack.client';
 import { disconnectSlack } from './snooze';
 
@@ -106,7 +105,7 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
         return reply.redirect(withQuery(ctx, back, 'denied'), 302);
       const { clientId, clientSecret } = slackConfig(ctx);
       const user = request.auth.user;
-      let granted: { token: string; subject: string; scopes: string[] };
+      let granted: SlackGrant;
       try {
         const answer = await slackClient(ctx).oauth.v2.access({
           client_id: clientId,
@@ -125,40 +124,7 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
         request.log.warn({ err: error }, 'slack token exchange failed');
         return reply.redirect(withQuery(ctx, back, 'error'), 302);
       }
-      const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
-        // One Slack account per user, and a Slack account belongs to one user.
-        await tx
-          .delete(identities)
-          .where(
-            and(
-              eq(identities.userId, user.id),
-              eq(identities.provider, 'slack'),
-              ne(identities.subject, granted.subject),
-            ),
-          );
-        await tx
-          .insert(identities)
-          .values({
-            userId: user.id,
-            provider: 'slack',
-            subject: granted.subject,
-            accessTokenEnc: ctx.secrets.encrypt(granted.token),
-            scopes: granted.scopes,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [identities.provider, identities.subject],
-            set: {
-              userId: user.id,
-              accessTokenEnc: ctx.secrets.encrypt(granted.token),
-              scopes: granted.scopes,
-              updatedAt: now,
-            },
-          });
-        await tx.update(users).set({ dndSlack: false, updatedAt: now }).where(eq(users.id, user.id));
-      });
+      await connectSlack(ctx, user.id, granted, ctx.now());
       return reply.redirect(withQuery(ctx, back, 'connected'), 302);
     },
   );

@@ -14,13 +14,11 @@ import {
   tipDocument,
   tipListDocument,
 } from '@meetwell/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { goals, tips, tipViews } from '../../db/schema';
+import type { tips } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
-import { notFound } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
-import { ensureCatalog, GOALS } from './catalog';
+import { clearSeenTips, listGoals, markTipSeen, tipsFor } from './catalog';
 
 /** Calendar event colours per provider: Google's event colour ids, Outlook's category presets. */
 const PROVIDER_EVENT_COLORS = {
@@ -69,17 +67,10 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await ensureCatalog(ctx);
       const chosen = new Set(request.auth?.user.goalIds ?? []);
-      const rows = await ctx.db.select().from(goals).orderBy(asc(goals.id));
-      const categories = new Map<number, string>(GOALS.map((g) => [g.id, g.category]));
       return document(
-        rows.map((g) =>
-          resource('goals', String(g.id), {
-            name: g.name,
-            category: categories.get(g.id) ?? null,
-            selected: chosen.has(g.id),
-          }),
+        (await listGoals(ctx)).map((g) =>
+          resource('goals', String(g.id), { name: g.name, category: g.category, selected: chosen.has(g.id) }),
         ),
       );
     },
@@ -162,12 +153,7 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      await ensureCatalog(ctx);
-      const rows = await ctx.db
-        .select({ tip: tips, seenAt: tipViews.seenAt })
-        .from(tips)
-        .leftJoin(tipViews, and(eq(tipViews.tipId, tips.id), eq(tipViews.userId, user.id)))
-        .orderBy(asc(tips.id));
+      const rows = await tipsFor(ctx, user.id);
       return document(rows.map(({ tip, seenAt }) => presentTip(tip, seenAt)));
     },
   );
@@ -183,7 +169,7 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      await ctx.db.delete(tipViews).where(eq(tipViews.userId, user.id));
+      await clearSeenTips(ctx, user.id);
       return reply.code(204).send(null);
     },
   );
@@ -201,15 +187,8 @@ export const catalogRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      await ensureCatalog(ctx);
-      const [tip] = await ctx.db.select().from(tips).where(eq(tips.id, request.params.id));
-      if (!tip) throw notFound('tip');
-      const [view] = await ctx.db
-        .insert(tipViews)
-        .values({ userId: user.id, tipId: tip.id, seenAt: ctx.now() })
-        .onConflictDoUpdate({ target: [tipViews.userId, tipViews.tipId], set: { seenAt: tipViews.seenAt } })
-        .returning();
-      return document(presentTip(tip, view?.seenAt ?? ctx.now()));
+      const { tip, seenAt } = await markTipSeen(ctx, user.id, request.params.id, ctx.now());
+      return document(presentTip(tip, seenAt));
     },
   );
 };

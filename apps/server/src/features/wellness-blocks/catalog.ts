@@ -1,5 +1,7 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { goals, tips } from '../../db/schema';
+import { goals, tips, tipViews } from '../../db/schema';
+import { notFound } from '../../http/errors';
 
 /**
  * Goals (chosen at onboarding; their names are the 'Ideas:' chips of the Wellness block drawer) and tips
@@ -72,4 +74,42 @@ export async function ensureCatalog(ctx: Pick<AppContext, 'db'>) {
     .values(TIPS.map((t) => ({ ...t })))
     .onConflictDoNothing({ target: tips.id });
   seeded.add(ctx.db);
+}
+
+type CatalogContext = Pick<AppContext, 'db'>;
+
+/** Every goal, in order, with its category. */
+export async function listGoals(ctx: CatalogContext) {
+  await ensureCatalog(ctx);
+  const rows = await ctx.db.select().from(goals).orderBy(asc(goals.id));
+  const categories = new Map<number, string>(GOALS.map((g) => [g.id, g.category]));
+  return rows.map((goal) => ({ ...goal, category: categories.get(goal.id) ?? null }));
+}
+
+/** Every tip, in order, with when this person saw it (null: not yet). */
+export async function tipsFor(ctx: CatalogContext, userId: string) {
+  await ensureCatalog(ctx);
+  return ctx.db
+    .select({ tip: tips, seenAt: tipViews.seenAt })
+    .from(tips)
+    .leftJoin(tipViews, and(eq(tipViews.tipId, tips.id), eq(tipViews.userId, userId)))
+    .orderBy(asc(tips.id));
+}
+
+/** Marks a tip seen by this person (the first time counts); a tip that does not exist is a 404. */
+export async function markTipSeen(ctx: CatalogContext, userId: string, tipId: number, now: Date) {
+  await ensureCatalog(ctx);
+  const [tip] = await ctx.db.select().from(tips).where(eq(tips.id, tipId));
+  if (!tip) throw notFound('tip');
+  const [view] = await ctx.db
+    .insert(tipViews)
+    .values({ userId, tipId: tip.id, seenAt: now })
+    .onConflictDoUpdate({ target: [tipViews.userId, tipViews.tipId], set: { seenAt: tipViews.seenAt } })
+    .returning();
+  return { tip, seenAt: view?.seenAt ?? now };
+}
+
+/** Forgets which tips this person saw, so they show again. */
+export async function clearSeenTips(ctx: CatalogContext, userId: string) {
+  await ctx.db.delete(tipViews).where(eq(tipViews.userId, userId));
 }

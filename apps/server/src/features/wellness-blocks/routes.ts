@@ -7,15 +7,12 @@ import {
   wellnessBlockDocument,
   wellnessBlockListDocument,
 } from '@meetwell/domain';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ownMeeting, ownWellnessBlock } from '../../auth/policies';
 import type { AppContext } from '../../context';
-import { meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
 import { parseZonedPeriod, periodBound, zonedPeriodQuerySchema } from '../../http/period';
-import { inWatchedCalendar } from '../evaluation/other-meetings';
 import { presentBlock } from './presenter';
 import {
   type BlockInput,
@@ -30,6 +27,7 @@ import {
   updateWellnessBlock,
   userBlocks,
 } from './service';
+import { possibleWellnessBlocks } from './suggestions';
 
 /** A Wellness block list's window when none is asked: a week back, five weeks from its start. */
 const blockWindow = (now: Date) => ({
@@ -251,29 +249,7 @@ export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
         from: now,
         to: () => new Date(now.getTime() + 28 * DAY_MS),
       });
-      const rows = await ctx.db
-        .select()
-        .from(meetings)
-        .where(
-          and(
-            eq(meetings.userId, user.id),
-            eq(meetings.maybeWellnessBlock, 'true'),
-            isNull(meetings.wellnessBlockId),
-            inWatchedCalendar(sql`${meetings}`),
-            inArray(meetings.status, ['confirmed', 'tentative']),
-            gt(meetings.endsAt, from),
-            lt(meetings.startsAt, to),
-          ),
-        )
-        .orderBy(asc(meetings.startsAt))
-        .limit(1000);
-      const seen = new Set<string>();
-      const suggestions = rows.filter((m) => {
-        const key = m.recurringEventId ? `${m.calendarId}:${m.recurringEventId}` : m.id;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+      const suggestions = await possibleWellnessBlocks(ctx.db, user.id, { from, to });
       return document(
         suggestions.map((m) => {
           const category = m.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus';
