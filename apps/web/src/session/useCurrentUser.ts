@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contractRequestByName, isApiError, type JsonApiResource } from '../api/client';
+import { contractRequestByName, isApiError, type JsonApiResource, resourceBody } from '../api/client';
 import { queryKeys } from './queryKeys';
 import type { CurrentUser, UserAttributes } from './types';
 
@@ -22,6 +22,17 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }
+}
+
+/**
+ * PATCH /api/v1/users with some attributes: the changed user, read by the contract's userDocument (the
+ * account's settings, the header's "Take a tour"). By name: the header is on public pages too.
+ */
+export async function updateCurrentUser(attributes: Record<string, unknown>): Promise<CurrentUser> {
+  const doc = await contractRequestByName('PATCH', '/users', 'userDocument', {
+    body: resourceBody('users', attributes),
+  });
+  return toCurrentUser(doc.data);
 }
 
 export function useCurrentUser() {

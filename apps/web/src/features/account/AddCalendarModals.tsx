@@ -9,55 +9,27 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { calendarDocument, calendarListDocument } from '@meetwell/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { contractRequest, isApiError, resourceBody } from '../../api/client';
-import { meetingKeys } from '../meeting/cache';
-import { calendarKeys } from '../plan/api';
+import { isApiError } from '../../api/client';
+import { useAddCaldavAccount, useAddIcsCalendar } from './api';
 
 function fieldError(error: unknown): string | null {
   return isApiError(error) && error.status === 400 ? error.detail || error.title : null;
 }
 
-/** A file's bytes in base64 (in chunks: a spread of megabytes into String.fromCharCode overflows the stack). */
-async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
 /** 'Add an ICS calendar': subscribe to a URL (webcal or http) or import a file. */
 export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [source, setSource] = useState<'url' | 'file'>('url');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const add = useMutation({
-    mutationFn: async () => {
-      const attributes: Record<string, string> = {};
-      if (name.trim()) attributes.name = name.trim();
-      if (source === 'url') attributes.url = url.trim();
-      // The file's bytes, not the browser's reading of them: the server detects the charset.
-      else attributes.content_base64 = file ? await fileToBase64(file) : '';
-      return contractRequest('POST', '/calendars/ics', calendarDocument, {
-        body: resourceBody('calendars', attributes),
-      });
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
-      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+  const add = useAddIcsCalendar({
+    onAdded: () => {
       setName('');
       setUrl('');
       setFile(null);
       onClose();
     },
-    meta: { errorToast: false },
   });
   const error = add.error
     ? (fieldError(add.error) ?? (isApiError(add.error) ? add.error.detail : null))
@@ -65,7 +37,7 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
   const ready = source === 'url' ? url.trim().length > 0 : Boolean(file);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) add.mutate();
+    if (ready) add.mutate({ name, source, url, file });
   };
 
   return (
@@ -132,25 +104,14 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
 
 /** 'Add a CalDAV calendar': the account's calendars are listed unwatched; the user switches on the ones to balance. */
 export function AddCaldavModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [serverUrl, setServerUrl] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      contractRequest('POST', '/calendars/caldav', calendarListDocument, {
-        body: resourceBody('calendars', {
-          server_url: serverUrl.trim(),
-          username: username.trim(),
-          password,
-        }),
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+  const add = useAddCaldavAccount({
+    onAdded: () => {
       setPassword('');
       onClose();
     },
-    meta: { errorToast: false },
   });
   const error = add.error
     ? (fieldError(add.error) ??
@@ -164,7 +125,7 @@ export function AddCaldavModal({ opened, onClose }: { opened: boolean; onClose: 
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (ready) add.mutate();
+          if (ready) add.mutate({ serverUrl, username, password });
         }}
       >
         <Stack gap="sm">

@@ -17,15 +17,13 @@ import {
 } from '@mantine/core';
 import { formatDate, type ImportReport, importProblemText, importReportSummary } from '@meetwell/domain';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
 import { AlertDialog } from '../../components/AlertDialog';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
-import { meetingKeys } from '../meeting/cache';
-import { type CalendarAttributes, type CalendarItem, calendarKeys, useCalendars } from '../plan/api';
+import { type CalendarItem, useCalendars } from '../plan/api';
 import { AddCaldavModal, AddIcsModal } from './AddCalendarModals';
+import { useRemoveCalendar, useWatchCalendar } from './api';
 import { ResyncButton } from './ResyncButton';
 
 const PROVIDER_LABELS: Record<CalendarItem['provider'], string> = {
@@ -92,35 +90,11 @@ function ImportReportLine({ report }: { report: ImportReport }) {
 /** 'Calendars to balance': a watch switch per calendar, remove for ICS and CalDAV, add, and re-sync. */
 export function CalendarsCard({ user }: { user: CurrentUser }) {
   const external = (user.identity_providers ?? []).length > 0;
-  const queryClient = useQueryClient();
   const calendars = useCalendars(external);
   const [adding, setAdding] = useState<'ics' | 'caldav' | null>(null);
   const [removing, setRemoving] = useState<CalendarItem | null>(null);
-
-  const afterChange = () => {
-    void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
-    void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
-  };
-  const watch = useMutation({
-    mutationFn: async ({ id, watching }: { id: string; watching: boolean }) => {
-      const doc = await api.patch<JsonApiResource<CalendarAttributes>>(
-        `/calendars/${encodeURIComponent(id)}`,
-        resourceBody('calendars', { watching }),
-      );
-      return { ...doc.data.attributes, id: doc.data.id };
-    },
-    onSuccess: (calendar) => {
-      queryClient.setQueryData<CalendarItem[]>(calendarKeys.list(external), (old) =>
-        old?.map((item) => (item.id === calendar.id ? calendar : item)),
-      );
-      afterChange();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/calendars/${encodeURIComponent(id)}`),
-    onSuccess: afterChange,
-  });
+  const watch = useWatchCalendar(external);
+  const remove = useRemoveCalendar();
 
   return (
     <Paper withBorder radius="lg" p="lg">

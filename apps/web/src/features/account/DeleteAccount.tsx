@@ -1,28 +1,14 @@
 import { Button, Paper, Text, TextInput, Title } from '@mantine/core';
 import { DELETE_ACCOUNT_CONFIRMATION, isDeleteAccountConfirmed } from '@meetwell/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
 import { AlertDialog } from '../../components/AlertDialog';
-import { disconnectCable } from '../../realtime/cable';
-import { queryKeys } from '../../session/queryKeys';
+import { useDeleteAccount } from './api';
 
 /** Delete account: confirm enables only once DELETE MY ACCOUNT is typed exactly; then home, signed out. */
 export function DeleteAccount() {
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => api.delete('/users', { query: { confirm: 'true' } }),
-    onSuccess: () => {
-      disconnectCable();
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.currentUser, null);
-      navigate('/');
-    },
-  });
+  const remove = useDeleteAccount();
 
   return (
     <Paper withBorder radius="lg" p="lg">

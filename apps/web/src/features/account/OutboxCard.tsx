@@ -1,17 +1,13 @@
 import { Accordion, Badge, Group, Paper, Text, Title } from '@mantine/core';
-import { formatDate, outboxDocument } from '@meetwell/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { formatDate } from '@meetwell/domain';
+import { useOutbox } from './api';
 
 /**
  * Without an SMTP server (the embedded default) mail is kept in the outbox instead of being sent: this card
  * shows what MeetWell wrote to organizers and to you.
  */
 export function OutboxCard() {
-  const outbox = useQuery({
-    queryKey: ['outbox'],
-    queryFn: () => api.get('/outbox', outboxDocument, { query: { limit: '20' } }),
-  });
+  const outbox = useOutbox();
   if (!outbox.data || outbox.data.meta.smtp) return null;
   const mails = outbox.data.data;
   return (

@@ -10,11 +10,8 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { eventColorListDocument } from '@meetwell/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../api/client';
 import type { CommunicationPrefs, CurrentUser } from '../../session/types';
-import { useUpdateUser } from './useUpdateUser';
+import { DEFAULT_EVENT_COLORS, useEventColors, useUpdateUser } from './api';
 
 const EMAIL_PREFS: { key: keyof CommunicationPrefs; label: string; description: string }[] = [
   {
@@ -61,48 +58,6 @@ export function EmailPreferencesCard({ user }: { user: CurrentUser }) {
       </Stack>
     </Paper>
   );
-}
-
-interface EventColor {
-  id: string;
-  hex: string;
-  label: string;
-}
-
-/** Google Calendar's event colours (ids 1–11), used when the server lists none. */
-const DEFAULT_EVENT_COLORS: EventColor[] = [
-  { id: '1', hex: '#7986cb', label: 'Lavender' },
-  { id: '2', hex: '#33b679', label: 'Sage' },
-  { id: '3', hex: '#8e24aa', label: 'Grape' },
-  { id: '4', hex: '#e67c73', label: 'Flamingo' },
-  { id: '5', hex: '#f6bf26', label: 'Banana' },
-  { id: '6', hex: '#f4511e', label: 'Tangerine' },
-  { id: '7', hex: '#039be5', label: 'Peacock' },
-  { id: '8', hex: '#616161', label: 'Graphite' },
-  { id: '9', hex: '#3f51b5', label: 'Blueberry' },
-  { id: '10', hex: '#0b8043', label: 'Basil' },
-  { id: '11', hex: '#d50000', label: 'Tomato' },
-];
-
-function useEventColors() {
-  return useQuery({
-    queryKey: ['event_colors'],
-    queryFn: async (): Promise<EventColor[]> => {
-      try {
-        const doc = await api.get('/event_colors', eventColorListDocument);
-        // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
-        const list = doc.data
-          .filter((r) => r.attributes.provider === 'google_oauth2')
-          .map(({ attributes: { color_id, hex, label } }) => ({ id: color_id, hex, label }));
-        return list.length ? list : DEFAULT_EVENT_COLORS;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return DEFAULT_EVENT_COLORS;
-        throw error;
-      }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { errorToast: false },
-  });
 }
 
 export function CalendarPreferencesCard({ user }: { user: CurrentUser }) {

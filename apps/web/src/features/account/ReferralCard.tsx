@@ -1,24 +1,14 @@
 import { Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH, referralDocument } from '@meetwell/domain';
+import { formatCurrency, REFERRAL_COMMISSION_PER_MONTH } from '@meetwell/domain';
 import { IconCopy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { TOASTS } from '../../copy/texts';
 import type { CurrentUser } from '../../session/types';
-
-const referralsQueryKey = ['users', 'referrals'] as const;
+import { useReferrals } from './api';
 
 /** The link as the browser would write it, while the server's (built on the app's address) is on its way. */
 export function referralUrl(token: string, origin: string = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(token)}`;
-}
-
-function useReferrals() {
-  return useQuery({
-    queryKey: referralsQueryKey,
-    queryFn: async () => (await api.get('/users/referrals', referralDocument)).data.attributes,
-  });
 }
 
 function Figure({ label, value }: { label: string; value: string }) {

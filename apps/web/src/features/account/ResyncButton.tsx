@@ -1,39 +1,20 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { resyncDocument } from '@meetwell/domain';
 import { IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, contractRequest } from '../../api/client';
 import { AlertDialog } from '../../components/AlertDialog';
-import { SYNC_IN_PROGRESS_TITLE, TOASTS } from '../../copy/texts';
-
-async function askSync(start: boolean) {
-  const doc = start
-    ? await contractRequest('POST', '/meetings/sync', resyncDocument)
-    : await api.get('/meetings/sync', resyncDocument);
-  return doc.data.attributes;
-}
+import { SYNC_IN_PROGRESS_TITLE } from '../../copy/texts';
+import { useCheckSync, useStartSync } from './api';
 
 /**
  * Re-sync: GET /meetings/sync tells whether a sync already runs ('Already in progress', no cancel);
  * otherwise the user confirms and POST /meetings/sync starts it.
  */
 export function ResyncButton() {
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'closed' | 'confirm' | 'in_progress'>('closed');
-  const check = useMutation({
-    mutationFn: () => askSync(false),
-    onSuccess: (attributes) => setDialog(attributes.in_progress ? 'in_progress' : 'confirm'),
+  const check = useCheckSync({
+    onChecked: (inProgress) => setDialog(inProgress ? 'in_progress' : 'confirm'),
   });
-  const start = useMutation({
-    mutationFn: () => askSync(true),
-    onSuccess: () => {
-      notifications.show({ color: 'brand', message: TOASTS.syncing });
-      void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
-      void queryClient.invalidateQueries({ queryKey: ['calendars'] });
-    },
-  });
+  const start = useStartSync();
 
   return (
     <>

@@ -1,21 +1,14 @@
 import { Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import { IconBrandSlack } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { useAuthProviders } from '../../session/authProviders';
-import { queryKeys } from '../../session/queryKeys';
 import type { CurrentUser } from '../../session/types';
-import { useUpdateUser } from './useUpdateUser';
+import { SLACK_CONNECT_URL, useDisconnectSlack, useUpdateUser } from './api';
 
 /** Slack do-not-disturb during Wellness blocks: connect (dnd:write), switch on or off, disconnect. */
 export function SlackCard({ user }: { user: CurrentUser }) {
   const providers = useAuthProviders();
   const update = useUpdateUser();
-  const queryClient = useQueryClient();
-  const disconnect = useMutation({
-    mutationFn: () => api.delete('/auth/slack'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-  });
+  const disconnect = useDisconnectSlack();
   const connected = user.dnd_slack === true || user.dnd_slack === false;
   const available = providers.data?.slackEnabled === true;
 
@@ -51,7 +44,7 @@ export function SlackCard({ user }: { user: CurrentUser }) {
         <Button
           variant="light"
           leftSection={<IconBrandSlack size={16} />}
-          onClick={() => window.location.assign('/api/v1/auth/slack?origin=/my/account')}
+          onClick={() => window.location.assign(SLACK_CONNECT_URL)}
         >
           Connect Slack
         </Button>

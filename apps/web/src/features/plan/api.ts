@@ -7,6 +7,11 @@ import { meetingKeys } from '../meeting/cache';
 import { fetchWellnessBlocks, type WellnessBlock } from '../wellness-blocks/api';
 import type { Week } from './week';
 
+export const syncKeys = {
+  /** GET /synchronizations: whether a sync runs (invalidated when one is started or calendars change). */
+  status: ['synchronizations'] as const,
+};
+
 /** While a sync runs, the Plan screen asks again every 3 seconds. */
 const SYNC_POLL_MS = 3000;
 
@@ -25,7 +30,7 @@ export function useWeekMeetings(week: Week) {
 export function useSyncStatus() {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['synchronizations'],
+    queryKey: syncKeys.status,
     queryFn: async () => (await api.get('/synchronizations', synchronizationListDocument)).meta,
     refetchInterval: (q) => (q.state.data?.syncing ? SYNC_POLL_MS : false),
     staleTime: 0,

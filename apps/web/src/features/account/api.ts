@@ -1,0 +1,271 @@
+// The account screen's calls: the user's own attributes, calendars added by hand, watched or removed, the
+// re-sync, Slack, the outbox, referrals, event colours and deleting the account.
+import { notifications } from '@mantine/notifications';
+import {
+  calendarDocument,
+  calendarListDocument,
+  eventColorListDocument,
+  outboxDocument,
+  referralDocument,
+  resyncDocument,
+} from '@meetwell/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, contractRequest, isApiError, resourceBody } from '../../api/client';
+import { TOASTS } from '../../copy/texts';
+import { disconnectCable } from '../../realtime/cable';
+import { queryKeys } from '../../session/queryKeys';
+import { updateCurrentUser } from '../../session/useCurrentUser';
+import { meetingKeys } from '../meeting/cache';
+import { type CalendarItem, calendarKeys, syncKeys } from '../plan/api';
+
+export const accountKeys = {
+  referrals: ['users', 'referrals'] as const,
+  eventColors: ['event_colors'] as const,
+  outbox: ['outbox'] as const,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The user
+
+/** PATCH /users with some attributes; the answer replaces the cached user. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attributes: Record<string, unknown>) => updateCurrentUser(attributes),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}
+
+/** DELETE /users?confirm=true; then, signed out, home with nothing cached. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.delete('/users', { query: { confirm: 'true' } }),
+    onSuccess: () => {
+      disconnectCable();
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.currentUser, null);
+      navigate('/');
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calendars
+
+/** What a calendar added, watched or removed changes: the lists, the sync status and the meetings. */
+function useAfterCalendarChange() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    void queryClient.invalidateQueries({ queryKey: syncKeys.status });
+    void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+  };
+}
+
+/** PATCH /calendars/{id} { watching }: the changed calendar replaces its row in the list shown. */
+export function useWatchCalendar(external: boolean) {
+  const queryClient = useQueryClient();
+  const afterChange = useAfterCalendarChange();
+  return useMutation({
+    mutationFn: async ({ id, watching }: { id: string; watching: boolean }): Promise<CalendarItem> => {
+      const doc = await contractRequest('PATCH', `/calendars/${encodeURIComponent(id)}`, calendarDocument, {
+        body: resourceBody('calendars', { watching }),
+      });
+      return { ...doc.data.attributes, id: doc.data.id };
+    },
+    onSuccess: (calendar) => {
+      queryClient.setQueryData<CalendarItem[]>(calendarKeys.list(external), (old) =>
+        old?.map((item) => (item.id === calendar.id ? calendar : item)),
+      );
+      afterChange();
+    },
+  });
+}
+
+/** DELETE /calendars/{id} (ICS and CalDAV calendars): the calendar and its meetings go. */
+export function useRemoveCalendar() {
+  const afterChange = useAfterCalendarChange();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/calendars/${encodeURIComponent(id)}`),
+    onSuccess: afterChange,
+  });
+}
+
+/** A file's bytes in base64 (in chunks: a spread of megabytes into String.fromCharCode overflows the stack). */
+async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+export interface IcsCalendarInput {
+  /** Optional: the calendar's own name is used when blank. */
+  name: string;
+  source: 'url' | 'file';
+  url: string;
+  file: File | null;
+}
+
+/** POST /calendars/ics: subscribe to a URL (webcal or http) or import a file. */
+export async function addIcsCalendar({ name, source, url, file }: IcsCalendarInput) {
+  const attributes: Record<string, string> = {};
+  if (name.trim()) attributes.name = name.trim();
+  if (source === 'url') attributes.url = url.trim();
+  // The file's bytes, not the browser's reading of them: the server detects the charset.
+  else attributes.content_base64 = file ? await fileToBase64(file) : '';
+  return contractRequest('POST', '/calendars/ics', calendarDocument, {
+    body: resourceBody('calendars', attributes),
+  });
+}
+
+/** Add an ICS calendar; `onAdded` runs once the caches are refreshed. Failures are the form's to show. */
+export function useAddIcsCalendar({ onAdded }: { onAdded: () => void }) {
+  const afterChange = useAfterCalendarChange();
+  return useMutation({
+    mutationFn: addIcsCalendar,
+    onSuccess: () => {
+      afterChange();
+      onAdded();
+    },
+    meta: { errorToast: false },
+  });
+}
+
+export interface CaldavAccountInput {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+/** POST /calendars/caldav: the account's calendars, listed unwatched. */
+export function addCaldavAccount({ serverUrl, username, password }: CaldavAccountInput) {
+  return contractRequest('POST', '/calendars/caldav', calendarListDocument, {
+    body: resourceBody('calendars', {
+      server_url: serverUrl.trim(),
+      username: username.trim(),
+      password,
+    }),
+  });
+}
+
+/** Add a CalDAV account's calendars; `onAdded` runs once the lists are refreshed. Failures are the form's. */
+export function useAddCaldavAccount({ onAdded }: { onAdded: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCaldavAccount,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      onAdded();
+    },
+    meta: { errorToast: false },
+  });
+}
+
+/** GET /meetings/sync tells whether a sync already runs; POST /meetings/sync starts one. */
+async function askSync(start: boolean) {
+  const doc = start
+    ? await contractRequest('POST', '/meetings/sync', resyncDocument)
+    : await api.get('/meetings/sync', resyncDocument);
+  return doc.data.attributes;
+}
+
+/** Whether a sync already runs (GET /meetings/sync). */
+export function useCheckSync({ onChecked }: { onChecked: (inProgress: boolean) => void }) {
+  return useMutation({
+    mutationFn: () => askSync(false),
+    onSuccess: (attributes) => onChecked(attributes.in_progress),
+  });
+}
+
+/** Start a re-sync (POST /meetings/sync), and say so. */
+export function useStartSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => askSync(true),
+    onSuccess: () => {
+      notifications.show({ color: 'brand', message: TOASTS.syncing });
+      void queryClient.invalidateQueries({ queryKey: syncKeys.status });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Slack, outbox, referrals, event colours
+
+/** Where the browser goes to connect Slack (dnd:write); the server comes back to the account screen. */
+export const SLACK_CONNECT_URL = '/api/v1/auth/slack?origin=/my/account';
+
+/** DELETE /auth/slack: Slack disconnected; the user (dnd_slack) is read again. */
+export function useDisconnectSlack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('/auth/slack'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+  });
+}
+
+/** GET /outbox: the last 20 mails kept instead of sent, and in meta whether a mail server is configured. */
+export function useOutbox() {
+  return useQuery({
+    queryKey: accountKeys.outbox,
+    queryFn: () => api.get('/outbox', outboxDocument, { query: { limit: '20' } }),
+  });
+}
+
+/** GET /users/referrals: the referral link and what the referrals earn. */
+export function useReferrals() {
+  return useQuery({
+    queryKey: accountKeys.referrals,
+    queryFn: async () => (await api.get('/users/referrals', referralDocument)).data.attributes,
+  });
+}
+
+export interface EventColor {
+  id: string;
+  hex: string;
+  label: string;
+}
+
+/** Google Calendar's event colours (ids 1–11), used when the server lists none. */
+export const DEFAULT_EVENT_COLORS: EventColor[] = [
+  { id: '1', hex: '#7986cb', label: 'Lavender' },
+  { id: '2', hex: '#33b679', label: 'Sage' },
+  { id: '3', hex: '#8e24aa', label: 'Grape' },
+  { id: '4', hex: '#e67c73', label: 'Flamingo' },
+  { id: '5', hex: '#f6bf26', label: 'Banana' },
+  { id: '6', hex: '#f4511e', label: 'Tangerine' },
+  { id: '7', hex: '#039be5', label: 'Peacock' },
+  { id: '8', hex: '#616161', label: 'Graphite' },
+  { id: '9', hex: '#3f51b5', label: 'Blueberry' },
+  { id: '10', hex: '#0b8043', label: 'Basil' },
+  { id: '11', hex: '#d50000', label: 'Tomato' },
+];
+
+/** GET /event_colors: Google's colours for the Wellness blocks; the defaults when none are listed (or 404). */
+export function useEventColors() {
+  return useQuery({
+    queryKey: accountKeys.eventColors,
+    queryFn: async (): Promise<EventColor[]> => {
+      try {
+        const doc = await api.get('/event_colors', eventColorListDocument);
+        // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
+        const list = doc.data
+          .filter((r) => r.attributes.provider === 'google_oauth2')
+          .map(({ attributes: { color_id, hex, label } }) => ({ id: color_id, hex, label }));
+        return list.length ? list : DEFAULT_EVENT_COLORS;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return DEFAULT_EVENT_COLORS;
+        throw error;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+}
