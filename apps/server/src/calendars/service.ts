@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { actions, calendars, meetings, users } from '../db/schema';
 import { declineJobKey } from '../features/autobalance/keys';
+import { afterMeetingsChanged } from '../features/evaluation/after-meetings-changed';
 import { reevaluateUserJobKey } from '../features/evaluation/reevaluate-user.job';
-import { invalidateReports } from '../features/reports/rollups';
 import type { CalendarRow } from './connection';
 import { syncJobKey } from './sync/sync-calendar.job';
 import { markSyncQueued } from './sync/sync-state';
@@ -41,8 +41,8 @@ export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
       lastFullSyncAt: null,
     })
     .where(eq(calendars.id, calendar.id));
-  // Its scheduled actions stop now; the user's other meetings lose these neighbours (re-evaluated by a job,
-  // which also drops the report days and lets auto-balance decide again).
+  // Its scheduled actions stop now; its meetings leave every report day at once; the user's other meetings
+  // lose these neighbours (re-evaluated by a job).
   const stopped = await ctx.db
     .update(actions)
     .set({ status: 'cancelled', updatedAt: ctx.now() })
@@ -57,9 +57,10 @@ export async function stopWatching(ctx: AppContext, calendar: CalendarRow) {
     )
     .returning({ meetingId: actions.meetingId });
   for (const { meetingId } of stopped) await ctx.jobs.cancel(declineJobKey(meetingId));
-  await invalidateReports(ctx.db, {
-    userIds: [calendar.userId],
-    companyIds: [await companyOf(ctx, calendar.userId)],
+  await afterMeetingsChanged(ctx, {
+    userId: calendar.userId,
+    companyId: await companyOf(ctx, calendar.userId),
+    spans: 'all',
   });
   await ctx.jobs.enqueue(
     'reevaluate_user',
