@@ -8,8 +8,8 @@ import {
   type NonComplianceAction,
   type ReminderEmailPreference,
 } from '@meetwell/domain';
+import { toMeetingInput } from '../evaluation/meeting-input';
 import type { MeetingRow, MeetingsAround, UserContext } from './inputs';
-import { toMeetingInput } from './inputs';
 
 /** What the engine does with one meeting: the domain's decision, plus whether it came from a manual choice. */
 export type EngineDecision = Pick<
@@ -33,6 +33,9 @@ export function notifyFlags(preference: ReminderEmailPreference) {
     after: preference.endsWith('_post') || preference === 'post_action',
   };
 }
+
+/** A meeting with no agenda items, objectives or prework. */
+const NO_ITEMS = { agendaItems: [], objectives: [], preworkItems: [] };
 
 const userLists = (context: UserContext) => ({
   email: context.user.email,
@@ -68,7 +71,7 @@ export function decideMeeting(
   if (manualChoice) return decideManual(meeting, context, manualChoice, plainDeadline, now);
 
   const decision = decideAutoBalance({
-    meeting: toMeetingInput(meeting, around.items.get(meeting.id)),
+    meeting: toMeetingInput(meeting, around.items.get(meeting.id) ?? NO_ITEMS),
     user: userLists(context),
     company: companyLists(context),
     actionSettings: settings,

@@ -2,7 +2,6 @@ import {
   type BlockOccurrenceIndex,
   expandWellnessBlockOccurrences,
   indexBlockOccurrences,
-  type MeetingInput,
   type OtherMeetingInput,
 } from '@meetwell/domain';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
@@ -39,9 +38,9 @@ export async function loadUserContext(ctx: AppContext, userId: string): Promise<
 }
 
 type Items = {
-  agenda: { status: string }[];
+  agendaItems: { status: string }[];
   objectives: { status: string }[];
-  prework: { status: string }[];
+  preworkItems: { status: string }[];
 };
 
 async function loadItems(ctx: AppContext, ids: string[]): Promise<Map<string, Items>> {
@@ -50,7 +49,7 @@ async function loadItems(ctx: AppContext, ids: string[]): Promise<Map<string, It
   const entry = (id: string) => {
     let items = byMeeting.get(id);
     if (!items) {
-      items = { agenda: [], objectives: [], prework: [] };
+      items = { agendaItems: [], objectives: [], preworkItems: [] };
       byMeeting.set(id, items);
     }
     return items;
@@ -69,40 +68,10 @@ async function loadItems(ctx: AppContext, ids: string[]): Promise<Map<string, It
       .from(preworkItems)
       .where(inArray(preworkItems.meetingId, ids)),
   ]);
-  for (const r of agenda) entry(r.meetingId).agenda.push({ status: r.status });
+  for (const r of agenda) entry(r.meetingId).agendaItems.push({ status: r.status });
   for (const r of objectiveRows) entry(r.meetingId).objectives.push({ status: r.status });
-  for (const r of prework) entry(r.meetingId).prework.push({ status: r.status });
+  for (const r of prework) entry(r.meetingId).preworkItems.push({ status: r.status });
   return byMeeting;
-}
-
-/** A stored meeting as the domain's rules read it. */
-export function toMeetingInput(m: MeetingRow, items: Items | undefined): MeetingInput {
-  return {
-    id: m.id,
-    eventKey: m.eventKey,
-    summary: m.summary,
-    description: m.description,
-    location: m.location,
-    conferenceUrl: m.conferenceUrl,
-    startsAt: m.startsAt,
-    endsAt: m.endsAt,
-    allDay: m.allDay,
-    status: m.status,
-    attendeesCount: m.attendeesCount,
-    organizerEmail: m.organizerEmail,
-    responseStatus: m.responseStatus,
-    userOptional: m.userOptional,
-    recurringMeeting: m.recurringMeeting,
-    invitedAt: m.invitedAt,
-    intention: m.intention,
-    skipEvaluation: m.skipEvaluation,
-    maybeWellnessBlock: m.maybeWellnessBlock,
-    wellnessBlockId: m.wellnessBlockId,
-    eventReportCardId: m.eventReportCardId,
-    agendaItems: items?.agenda ?? [],
-    objectives: items?.objectives ?? [],
-    preworkItems: items?.prework ?? [],
-  };
 }
 
 export type MeetingsAround = {

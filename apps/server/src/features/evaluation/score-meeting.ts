@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, type meetings, userSettings, users, wellnessBlocks } from '../../db/schema';
-import type { OtherMeetingRow } from './other-meetings';
+import { type ItemStatuses, type MeetingInputRow, toMeetingInput } from './meeting-input';
 
 /** What scoring a user's meetings needs of the user: the user row, their effective settings, Wellness blocks. */
 export async function loadEvaluationInputs(db: Pick<Database, 'select'>, userId: string) {
@@ -33,18 +33,7 @@ export async function loadEvaluationInputs(db: Pick<Database, 'select'>, userId:
 export type EvaluationInputs = NonNullable<Awaited<ReturnType<typeof loadEvaluationInputs>>>;
 
 /** A stored (or about to be stored) meeting, as scoring reads it. */
-export type ScoredRow = OtherMeetingRow &
-  Pick<
-    typeof meetings.$inferSelect,
-    'location' | 'conferenceUrl' | 'invitedAt' | 'intention' | 'eventReportCardId' | 'durationSeconds'
-  >;
-
-/** The statuses of a meeting's items (the preparation rules count the open ones). */
-export type ItemStatuses = {
-  agendaItems: { status: string }[];
-  objectives: { status: string }[];
-  preworkItems: { status: string }[];
-};
+export type ScoredRow = MeetingInputRow & Pick<typeof meetings.$inferSelect, 'durationSeconds'>;
 
 /**
  * Evaluates one meeting and prices it: what is stored in score, quality_label, evaluation and cost.
@@ -57,31 +46,11 @@ export function scoreMeeting(
   occurrences: BlockOccurrenceIndex,
   neighbours: OtherMeetingInput[],
 ) {
-  const evaluation = evaluateMeeting(
-    {
-      id: m.id,
-      eventKey: m.eventKey,
-      summary: m.summary,
-      // The description was searched for a video link when the event was stored (conferenceUrl).
-      description: null,
-      location: m.location,
-      conferenceUrl: m.conferenceUrl,
-      startsAt: m.startsAt,
-      endsAt: m.endsAt,
-      allDay: m.allDay,
-      status: m.status,
-      attendeesCount: m.attendeesCount,
-      organizerEmail: m.organizerEmail,
-      invitedAt: m.invitedAt,
-      intention: m.intention,
-      skipEvaluation: m.skipEvaluation,
-      maybeWellnessBlock: m.maybeWellnessBlock,
-      wellnessBlockId: m.wellnessBlockId,
-      eventReportCardId: m.eventReportCardId,
-      ...items,
-    },
-    { settings: inputs.settings.evaluation, blockOccurrences: occurrences, otherMeetings: neighbours },
-  );
+  const evaluation = evaluateMeeting(toMeetingInput(m, items), {
+    settings: inputs.settings.evaluation,
+    blockOccurrences: occurrences,
+    otherMeetings: neighbours,
+  });
   const cost = meetingCost({
     durationSeconds: m.durationSeconds,
     attendeesCount: m.attendeesCount,
