@@ -148,7 +148,7 @@ describe('login modal', () => {
       'GET /api/v1/auth/providers': providers(true),
       'POST /api/v1/auth/demo': () => {
         signedIn = true;
-        return jsonResponse(201, userDocument());
+        return jsonResponse(201, { ...userDocument(), meta: { token: 'demo-session-token' } });
       },
       'GET /api/v1/users': () => (signedIn ? jsonResponse(200, userDocument()) : jsonResponse(401)),
     });

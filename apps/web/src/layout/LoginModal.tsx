@@ -6,17 +6,12 @@ import {
   IconKey,
   IconPlayerPlayFilled,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, type JsonApiResource, resourceBody } from '../api/client';
+import { Link, useSearchParams } from 'react-router';
+import { useStartDemo } from '../features/sign-in/api';
 import { EmailLinkForm } from '../features/sign-in/EmailLinkForm';
 import { browser } from '../lib/browser';
 import { browserTimeZone } from '../lib/timezone';
 import { signInUrl, useAuthProviders } from '../session/authProviders';
-import { queryKeys } from '../session/queryKeys';
-import type { UserAttributes } from '../session/types';
-import { fetchCurrentUser } from '../session/useCurrentUser';
-import { APP_HOME } from './navigation';
 import { useLoginModal } from './useLoginModal';
 
 export { APP_HOME } from './navigation';
@@ -45,24 +40,7 @@ export function LoginModal() {
 
 function LoginOptions() {
   const providers = useAuthProviders();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-
-  const demo = useMutation({
-    mutationFn: () =>
-      api.post<JsonApiResource<UserAttributes> | null>(
-        '/auth/demo',
-        resourceBody('sessions', { time_zone: browserTimeZone() }),
-      ),
-    onSuccess: async () => {
-      await queryClient.fetchQuery({
-        queryKey: queryKeys.currentUser,
-        queryFn: fetchCurrentUser,
-        staleTime: 0,
-      });
-      navigate(APP_HOME);
-    },
-  });
+  const demo = useStartDemo();
 
   const [params] = useSearchParams();
   const failure = signInErrorMessage(params.get('error'));

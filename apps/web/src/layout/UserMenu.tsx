@@ -9,14 +9,12 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { api, resourceBody } from '../api/client';
+import { Link } from 'react-router';
 import { PlanCountdown } from '../features/billing/PlanCountdown';
 import { SUPPORT_MAILTO } from '../lib/constants';
-import { queryKeys } from '../session/queryKeys';
 import type { CurrentUser } from '../session/types';
+import { useRestartTour } from '../session/useRestartTour';
 import { fullName, initials, isAdmin } from '../session/user';
 import classes from './Header.module.css';
 import { CHOOSE_PLAN_PATH } from './navigation';
@@ -25,19 +23,9 @@ import { SOCIAL_LINKS } from './socialLinks';
 
 export function UserMenu({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const [signOutOpened, setSignOutOpened] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const admin = isAdmin(user);
   const name = fullName(user);
-
-  // "Take a tour" restarts onboarding: onboarded=false, then back to Review with the onboarding flag.
-  const tour = useMutation({
-    mutationFn: () => api.patch('/users', resourceBody('users', { onboarded: false })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      navigate('/my/review/you?onboarding=true');
-    },
-  });
+  const tour = useRestartTour();
 
   return (
     <>

@@ -1,8 +1,15 @@
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
+// Signing in: a link by e-mail, an invite, the demo. Public pages load this module (the login modal, the
+// link pages): no schema may reach their bundles.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, contractRequestByName, type JsonApiResource, resourceBody } from '../../api/client';
+import { APP_HOME } from '../../layout/navigation';
 import { REFERRAL_COOKIE } from '../../lib/constants';
 import { readCookie } from '../../lib/cookies';
 import { browserTimeZone } from '../../lib/timezone';
+import { queryKeys } from '../../session/queryKeys';
 import type { UserAttributes } from '../../session/types';
+import { fetchCurrentUser } from '../../session/useCurrentUser';
 
 /** How long a mailed sign-in link works (the server's SIGN_IN_LINK_MINUTES). */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -40,4 +47,28 @@ export function acceptInvite(token: string) {
     resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
     { redirectOnStatus: false },
   );
+}
+
+/** POST /auth/demo: signs the browser in as a demo user (in the browser's time zone). */
+export function startDemo() {
+  return contractRequestByName('POST', '/auth/demo', 'demoSessionDocument', {
+    body: resourceBody('sessions', { time_zone: browserTimeZone() }),
+  });
+}
+
+/** 'Try the demo': once signed in, the user is loaded and the app opens. */
+export function useStartDemo() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: startDemo,
+    onSuccess: async () => {
+      await queryClient.fetchQuery({
+        queryKey: queryKeys.currentUser,
+        queryFn: fetchCurrentUser,
+        staleTime: 0,
+      });
+      navigate(APP_HOME);
+    },
+  });
 }
