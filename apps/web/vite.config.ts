@@ -1,11 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type UserConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, loadEnv, type Plugin, type UserConfig } from 'vite';
+import { FAVICON, SITE_DESCRIPTION, SITE_TITLE, THEME_COLOR } from './src/content/site-head';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The public pages' own router: plain links and the query string (src/public/navigation.tsx). */
 const publicRouter = { find: /^react-router$/, replacement: `${root}src/public/navigation.tsx` };
+
+/** The head both entries share (src/content/site-head.ts), put at the top of each one's <head>. */
+function sharedHead(): Plugin {
+  const tag = (tag: string, attrs: Record<string, string>, children?: string): HtmlTagDescriptor => ({
+    tag,
+    attrs,
+    children,
+    injectTo: 'head-prepend',
+  });
+  const tags = [
+    tag('meta', { charset: 'UTF-8' }),
+    tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
+    tag('meta', { name: 'theme-color', content: THEME_COLOR }),
+    tag('meta', { name: 'description', content: SITE_DESCRIPTION }),
+    tag('link', { rel: 'icon', type: 'image/svg+xml', href: FAVICON }),
+    tag('title', {}, SITE_TITLE),
+  ];
+  return { name: 'meetwell-shared-head', transformIndexHtml: () => tags };
+}
 
 /**
  * Three builds (`npm run build`):
@@ -28,7 +48,7 @@ export default defineConfig(({ mode }) => {
 
   const config: UserConfig = {
     root,
-    plugins: [react()],
+    plugins: [react(), sharedHead()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -52,7 +52,10 @@ beforeAll(async () => {
     path.join(dist, 'public.html'),
     [
       '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>',
-      '<meta name="description" content="The default description." />',
+      // As Vite writes the head it injects (vite.config.ts): void tags without a closing slash.
+      '<meta charset="UTF-8">',
+      '<meta name="description" content="The default description.">',
+      '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
       '<title>MeetWell | Healthy meetings, balanced calendars</title>',
       '</head><body><div id="root"></div><script type="module" src="/assets/public.js"></script></body></html>',
     ].join('\n'),
@@ -85,6 +88,7 @@ describe('public pages for search engines and feed readers', () => {
     expect(html).toContain('<meta name="description" content="Plans &amp; prices &quot;for teams&quot;" />');
     expect(html).not.toContain('The default description.');
     expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/pricing" />`);
     expect(html).toContain('<meta property="og:title" content="Pricing | MeetWell" />');
     expect(html).toContain(`<meta property="og:url" content="${APP_URL}/pricing" />`);

@@ -56,10 +56,13 @@ function withPageHead(html: string, page: PublicPage, appUrl: string): string {
     `<meta name="twitter:card" content="summary" />`,
     `<link rel="alternate" type="application/rss+xml" title="${PRODUCT_NAME} blog" href="${escapeHtml(`${appUrl}/blog/feed.xml`)}" />`,
   ];
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  return (
+    html
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      // Written `<meta … />` by hand or `<meta …>` by Vite: up to the tag's end, never into the next tag.
+      .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
+  );
 }
 
 const xml = (value: string) => escapeHtml(value);

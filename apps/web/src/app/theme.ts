@@ -7,6 +7,7 @@ import {
   type MantineColorsTuple,
   Notification,
 } from '@mantine/core';
+import { THEME_COLOR } from '../content/site-head';
 
 /** Score tier colours (score ≥ 80 success, ≥ 70 caution, ≥ 60 warning, else danger). */
 const SCORE_COLORS = {
@@ -16,7 +17,8 @@ const SCORE_COLORS = {
   danger: '#ff3146',
 } as const;
 
-const PRIMARY_COLOR = '#1f78f7';
+/** The brand colour, also the browser's theme colour (content/site-head.ts). */
+const PRIMARY_COLOR = THEME_COLOR;
 
 /** Ten shades with the given colour at index 6 (the primary shade). */
 function shades(base: string): MantineColorsTuple {

@@ -5,9 +5,7 @@
 import type { PublicPage } from '@meetwell/domain';
 import { BLOG_POSTS } from './blog';
 import { DPA, PRIVACY, REFERRALS, SECURITY, TERMS } from './legal';
-
-const DEFAULT_DESCRIPTION =
-  'MeetWell scores your calendar meetings from 0 to 100, protects your Wellness blocks and nudges organizers to fix bad meetings.';
+import { SITE_DESCRIPTION } from './site-head';
 
 export function publicPages(): PublicPage[] {
   const text = (path: string, page: { title: string; intro: string }): PublicPage => ({
@@ -17,7 +15,7 @@ export function publicPages(): PublicPage[] {
     type: 'website',
   });
   return [
-    { path: '/', title: null, description: DEFAULT_DESCRIPTION, type: 'website' },
+    { path: '/', title: null, description: SITE_DESCRIPTION, type: 'website' },
     {
       path: '/pricing',
       title: 'Pricing',
