@@ -22,7 +22,11 @@ describe('router', () => {
   it('sends signed-out visitors of /my/* to sign-in with the login modal open', async () => {
     mockFetch({
       'GET /api/v1/users': SIGNED_OUT,
-      'GET /api/v1/auth/providers': () => jsonResponse(200, { data: [] }),
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, {
+          data: [],
+          meta: { demo_enabled: false, email_enabled: false, slack_enabled: false },
+        }),
     });
     const { router } = renderRoutes(routes, { path: '/my/plan' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

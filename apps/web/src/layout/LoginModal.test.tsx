@@ -20,7 +20,7 @@ const providers = (demo: boolean) => () =>
         attributes: { name: 'Microsoft', url: '/auth/microsoft_graph' },
       },
     ],
-    meta: { demo_enabled: demo },
+    meta: { demo_enabled: demo, email_enabled: false, slack_enabled: false },
   });
 
 function renderModal(path = '/?login=true') {
@@ -69,7 +69,7 @@ describe('login modal', () => {
               attributes: { name: 'Acme SSO', url: '/api/v1/auth/oidc' },
             },
           ],
-          meta: { demo_enabled: false },
+          meta: { demo_enabled: false, email_enabled: false, slack_enabled: false },
         }),
     });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
@@ -93,7 +93,10 @@ describe('login modal', () => {
   it('holds the request-account form when the server signs in by e-mail link', async () => {
     mockFetch({
       'GET /api/v1/auth/providers': () =>
-        jsonResponse(200, { data: [], meta: { demo_enabled: true, email_enabled: true } }),
+        jsonResponse(200, {
+          data: [],
+          meta: { demo_enabled: true, email_enabled: true, slack_enabled: false },
+        }),
       'POST /api/v1/sign_in_links': () => jsonResponse(202, { meta: { sent: true } }),
     });
     renderModal();
@@ -121,7 +124,7 @@ describe('login modal', () => {
               attributes: { name: 'Google', url: '/auth/google_oauth2' },
             },
           ],
-          meta: { demo_enabled: false, email_enabled: true },
+          meta: { demo_enabled: false, email_enabled: true, slack_enabled: false },
         }),
     });
     renderModal();

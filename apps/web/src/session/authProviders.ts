@@ -1,14 +1,7 @@
+import type { AuthProviderAttributes } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiResource } from '../api/client';
+import { contractRequestByName } from '../api/client';
 import { queryKeys } from './queryKeys';
-
-interface AuthProviderAttributes {
-  /** Display name, e.g. 'Google'. */
-  name?: string;
-  /** Where the browser goes to sign in, e.g. '/auth/google_oauth2'. */
-  url: string;
-  enabled?: boolean;
-}
 
 interface AuthProviders {
   google: AuthProviderAttributes | null;
@@ -24,26 +17,22 @@ interface AuthProviders {
 
 /**
  * GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph, oidc),
- * meta.demo_enabled and meta.email_enabled.
+ * meta.demo_enabled, meta.email_enabled and meta.slack_enabled. By name: the login modal of the public pages
+ * reads it (see contractRequestByName).
  */
 async function fetchAuthProviders(): Promise<AuthProviders> {
-  const doc = await api.get<JsonApiResource<AuthProviderAttributes>[]>('/auth/providers', {
+  const doc = await contractRequestByName('GET', '/auth/providers', 'authProviderListDocument', {
     redirectOnStatus: false,
   });
-  const list = Array.isArray(doc.data) ? doc.data : [];
-  const find = (id: string) => {
-    const found = list.find(
-      (item) => item.id === id && item.attributes?.url && item.attributes.enabled !== false,
-    );
-    return found ? found.attributes : null;
-  };
+  const find = (id: string) =>
+    doc.data.find((item) => item.id === id && item.attributes.url)?.attributes ?? null;
   return {
     google: find('google_oauth2'),
     microsoft: find('microsoft_graph'),
     oidc: find('oidc'),
-    demoEnabled: doc.meta.demo_enabled === true,
-    emailEnabled: doc.meta.email_enabled === true,
-    slackEnabled: doc.meta.slack_enabled === true,
+    demoEnabled: doc.meta.demo_enabled,
+    emailEnabled: doc.meta.email_enabled,
+    slackEnabled: doc.meta.slack_enabled,
   };
 }
 

@@ -294,7 +294,10 @@ describe('account: plan, referral, preferences and deletion', () => {
 describe('account: Slack and the outbox', () => {
   it('offers to connect Slack when the server has it, and toggles do-not-disturb once connected', async () => {
     const providers = () =>
-      jsonResponse(200, { data: [], meta: { demo_enabled: false, slack_enabled: true } });
+      jsonResponse(200, {
+        data: [],
+        meta: { demo_enabled: false, email_enabled: false, slack_enabled: true },
+      });
     const first = setup({ user: { dnd_slack: null }, handlers: { 'GET /api/v1/auth/providers': providers } });
     expect(await screen.findByRole('button', { name: 'Connect Slack' })).toBeInTheDocument();
     first.unmount();
@@ -324,7 +327,10 @@ describe('account: Slack and the outbox', () => {
       user: { dnd_slack: null },
       handlers: {
         'GET /api/v1/auth/providers': () =>
-          jsonResponse(200, { data: [], meta: { demo_enabled: false, slack_enabled: false } }),
+          jsonResponse(200, {
+            data: [],
+            meta: { demo_enabled: false, email_enabled: false, slack_enabled: false },
+          }),
       },
     });
     expect(await screen.findByText('Slack is not set up on this server.')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError, type JsonApiDocument } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { ErrorState, type ErrorStateProps } from '../../components/ErrorState';
 import { APP_HOME } from '../../layout/LoginModal';
 import { useLoginModal } from '../../layout/useLoginModal';
@@ -13,7 +13,7 @@ export interface LinkSignInProps {
   /** Names the request in the cache: ['sign-in-link', token], ['invite', token]. */
   queryKey: readonly [string, string];
   /** Spends the link; resolves once the session cookie is set. */
-  signIn: () => Promise<JsonApiDocument<unknown>>;
+  signIn: () => Promise<unknown>;
   /** What a 410 (the link used, expired or revoked) shows. */
   invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
 }

@@ -62,7 +62,11 @@ describe('sign-in link page', () => {
   it('says a used or expired link is, and opens the sign-in form for a new one', async () => {
     mockFetch({
       'POST /api/v1/sign_in_links/consume': gone,
-      'GET /api/v1/auth/providers': () => jsonResponse(200, { data: [], meta: { email_enabled: true } }),
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, {
+          data: [],
+          meta: { demo_enabled: false, email_enabled: true, slack_enabled: false },
+        }),
     });
     const { router } = renderLink();
     expect(

@@ -1,14 +1,13 @@
 // Signing in: a link by e-mail, an invite, the demo. Public pages load this module (the login modal, the
-// link pages): no schema may reach their bundles.
+// link pages): answers are read by the contract's names, so no schema reaches their bundles.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, contractRequestByName, type JsonApiResource, resourceBody } from '../../api/client';
+import { contractRequestByName, resourceBody } from '../../api/client';
 import { APP_HOME } from '../../layout/navigation';
 import { REFERRAL_COOKIE } from '../../lib/constants';
 import { readCookie } from '../../lib/cookies';
 import { browserTimeZone } from '../../lib/timezone';
 import { queryKeys } from '../../session/queryKeys';
-import type { UserAttributes } from '../../session/types';
 import { fetchCurrentUser } from '../../session/useCurrentUser';
 
 /** How long a mailed sign-in link works (the server's SIGN_IN_LINK_MINUTES). */
@@ -19,11 +18,10 @@ export const SIGN_IN_LINK_MINUTES = 15;
  * is a 422 the form shows, never the app's permission redirect.
  */
 export function requestSignInLink(email: string) {
-  return api.post(
-    '/sign_in_links',
-    resourceBody('sign_in_links', { email: email.trim(), time_zone: browserTimeZone() }),
-    { redirectOnStatus: false },
-  );
+  return contractRequestByName('POST', '/sign_in_links', 'signInLinkSentDocument', {
+    body: resourceBody('sign_in_links', { email: email.trim(), time_zone: browserTimeZone() }),
+    redirectOnStatus: false,
+  });
 }
 
 /** The referral kept from a ?ref= link: sent with a sign-up, so the server need not rely on the cookie alone. */
@@ -33,20 +31,18 @@ function storedReferral(): string | undefined {
 
 /** POST /sign_in_links/consume: signs the browser in with the link's token (410 when used or expired). */
 export function consumeSignInLink(token: string) {
-  return api.post<JsonApiResource<UserAttributes>>(
-    '/sign_in_links/consume',
-    resourceBody('sign_in_links', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
-    { redirectOnStatus: false },
-  );
+  return contractRequestByName('POST', '/sign_in_links/consume', 'signInLinkUsedDocument', {
+    body: resourceBody('sign_in_links', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
+    redirectOnStatus: false,
+  });
 }
 
 /** POST /invites/accept: signs the invited person in and joins the team (410 when no longer valid). */
 export function acceptInvite(token: string) {
-  return api.post<JsonApiResource<UserAttributes>>(
-    '/invites/accept',
-    resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
-    { redirectOnStatus: false },
-  );
+  return contractRequestByName('POST', '/invites/accept', 'userDocument', {
+    body: resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
+    redirectOnStatus: false,
+  });
 }
 
 /** POST /auth/demo: signs the browser in as a demo user (in the browser's time zone). */
