@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import { weekDocument } from '../meeting/testing';
 import { synchronizationsDocument } from '../plan/testing';
-import { APP_ROUTES, calendarResource, goalsDocument, tipsDocument, userServer } from './testing';
+import {
+  APP_ROUTES,
+  calendarResource,
+  goalsDocument,
+  seenTipDocument,
+  tipsDocument,
+  userServer,
+} from './testing';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,7 +40,7 @@ function setup({
     'GET /api/v1/meetings': () => jsonResponse(200, weekDocument()),
     'GET /api/v1/goals': () => jsonResponse(200, goalsDocument([1])),
     'GET /api/v1/tips': () => jsonResponse(200, tipsDocument()),
-    'PATCH /api/v1/tips/1': () => jsonResponse(200, { data: null }),
+    'PATCH /api/v1/tips/1': () => jsonResponse(200, seenTipDocument(1)),
   });
   const view = renderRoutes(APP_ROUTES, { path });
   return { ...view, server, fetchMock };

@@ -10,6 +10,7 @@ import {
   calendarResource,
   goalsDocument,
   meetingsDocument,
+  seenTipDocument,
   TIPS,
   tipsDocument,
   userServer,
@@ -25,7 +26,7 @@ function setup(path = '/my/review/you?onboarding=true') {
       `PATCH /api/v1/tips/${index + 1}`,
       () => {
         seen.push(String(index + 1));
-        return jsonResponse(200, { data: null });
+        return jsonResponse(200, seenTipDocument(index + 1));
       },
     ]),
   );

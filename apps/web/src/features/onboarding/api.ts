@@ -1,6 +1,6 @@
-import { goalListDocument, tipListDocument } from '@meetwell/domain';
+import { goalListDocument, tipDocument, tipListDocument } from '@meetwell/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, contractRequest } from '../../api/client';
 
 export interface Goal {
   id: number;
@@ -52,7 +52,10 @@ export function useTips() {
   });
 }
 
-/** PATCH /tips/{id}: the tip was shown. Best effort: a tip seen twice harms nobody. */
+/**
+ * PATCH /tips/{id}: the tip was shown (the answer is the tip, read by the contract's tipDocument). Best effort:
+ * a tip seen twice harms nobody.
+ */
 export function markTipSeen(id: string): void {
-  api.patch(`/tips/${encodeURIComponent(id)}`).catch(() => {});
+  contractRequest('PATCH', `/tips/${encodeURIComponent(id)}`, tipDocument).catch(() => {});
 }

@@ -27,6 +27,18 @@ export function tipsDocument() {
   };
 }
 
+/** PATCH /tips/{id}'s answer: the tip (1-based, as TIPS numbers them), marked seen. */
+export function seenTipDocument(id: number) {
+  const [tag, title, description] = TIPS[id - 1] ?? TIPS[0];
+  return {
+    data: {
+      id: String(id),
+      type: 'tips',
+      attributes: { tag, title, description, seen_at: new Date().toISOString() },
+    },
+  };
+}
+
 export function goalsDocument(selected: number[] = []) {
   return {
     data: [
