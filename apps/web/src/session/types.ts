@@ -1,5 +1,8 @@
 import type { ApiUserAttributes } from '@meetwell/domain';
 
+/** The contract's subscription statuses (SUBSCRIPTION_STATUSES): one definition, the domain's. */
+export type { SubscriptionStatus } from '@meetwell/domain';
+
 export interface Company {
   id: string;
   name: string;
@@ -16,8 +19,6 @@ export interface CommunicationPrefs {
   all_communications?: boolean;
   email_if_organizer?: boolean;
 }
-
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
 
 /** Attributes of the JSON:API resource type 'users' (GET /api/v1/users): the contract's. */
 export type UserAttributes = ApiUserAttributes;
