@@ -350,8 +350,8 @@ export const meetings = pgTable(
       .on(t.userId, t.startsAt)
       .where(sql`${t.endsAt} - ${t.startsAt} > interval '31 days'`),
     index('meetings_company_starts_idx').on(t.companyId, t.startsAt),
-    index('meetings_event_key_idx').on(t.eventKey),
-    index('meetings_organizer_idx').on(t.companyId, t.organizerEmail),
+    // No index by event key or organizer: no query looks meetings up by them (reports group them inside a
+    // scope's rows), and every index is written again by each sync and re-evaluation.
   ],
 );
 
@@ -370,7 +370,8 @@ export const attendees = pgTable(
     responseStatus: text('response_status').notNull().default('needsAction'),
     role: text('role'),
   },
-  (t) => [primaryKey({ columns: [t.meetingId, t.email] }), index('attendees_email_idx').on(t.email)],
+  // Read by meeting (and written by meeting and address); never searched by address alone, so no index on it.
+  (t) => [primaryKey({ columns: [t.meetingId, t.email] })],
 );
 
 const itemColumns = {
