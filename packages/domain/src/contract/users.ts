@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from './billing';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** The users resource: GET /users (the signed-in user, or data null for a visitor) and PATCH /users. */
@@ -42,7 +43,7 @@ export const userAttributes = z.object({
   deactivated_reason: z.string().nullable(),
   subscription_plan: z.string(),
   /** The company's (or solo user's) subscription status; null before the first plan. */
-  subscription_status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'incomplete']).nullable(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   trial_ends_at: instantSchema.nullable(),
   /** Whole days left in the trial, counted by the server; null when not on a trial. */
   trial_days_left: z.number().nullable(),
