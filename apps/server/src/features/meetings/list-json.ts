@@ -60,25 +60,26 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
       select ids.starts_at, ids.id, json_build_object(
         'type', 'meetings',
         'id', m.id,
-        'attributes', json_build_object(
-          'summary', m.summary,
-          'description', m.description,
-          'location', m.location,
-          'conference_url', m.conference_url,
-          'starts_at', ${iso(sql`m.starts_at`)},
-          'ends_at', ${iso(sql`m.ends_at`)},
-          'all_day', m.all_day,
-          'recurring_meeting', m.recurring_meeting,
-          'status', m.status,
-          'score', m.score,
-          'quality_label', m.quality_label,
-          'letter_grade', e.letter_grade,
-          'not_scored_reason', e.not_scored_reason,
-          'results', coalesce(e.results, '{}'::json),
-          'details_positive', coalesce(e.details_positive, '[]'::json),
-          'details_negative', coalesce(e.details_negative, '[]'::json),
-          'details_maybe', coalesce(e.details_maybe, '[]'::json),
-          'attendees', coalesce((
+        -- Built from a row (to_json), not json_build_object: faster, and without a space around every colon.
+        'attributes', (select to_json(attrs) from (select
+          m.summary as "summary",
+          m.description as "description",
+          m.location as "location",
+          m.conference_url as "conference_url",
+          ${iso(sql`m.starts_at`)} as "starts_at",
+          ${iso(sql`m.ends_at`)} as "ends_at",
+          m.all_day as "all_day",
+          m.recurring_meeting as "recurring_meeting",
+          m.status as "status",
+          m.score as "score",
+          m.quality_label as "quality_label",
+          e.letter_grade as "letter_grade",
+          e.not_scored_reason as "not_scored_reason",
+          coalesce(e.results, '{}'::json) as "results",
+          coalesce(e.details_positive, '[]'::json) as "details_positive",
+          coalesce(e.details_negative, '[]'::json) as "details_negative",
+          coalesce(e.details_maybe, '[]'::json) as "details_maybe",
+          coalesce((
             select json_agg(json_build_object(
                 'email', at.email,
                 'name', at.name,
@@ -87,48 +88,48 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
                 'status', at.response_status,
                 'self', at.is_self
               ) order by at.organizer desc, at.email)
-              from attendees at where at.meeting_id = m.id), '[]'::json),
-          'attendees_count', m.attendees_count,
-          'organizer_email', case when m.organizer_email is null then null else json_build_object(
-            'email', m.organizer_email, 'domain', m.organizer_domain, 'name', m.organizer_name) end,
-          'response_status', m.response_status,
-          'user_optional', m.user_optional,
-          'cost', m.cost,
-          'duration', m.duration_seconds,
-          'intention', m.intention,
-          'category', m.category,
-          'skip_evaluation', m.skip_evaluation,
-          'wellness_blockable', coalesce(m.maybe_wellness_block = 'true', false),
-          'wellness_block_id', m.wellness_block_id,
-          'wellness_block_category', b.category,
-          'maybe_wellness_block', m.maybe_wellness_block,
-          'maybe_wellness_block_category', m.maybe_wellness_block_category,
-          'event_report_card_id', m.event_report_card_id,
-          'non_compliance_action', case when a.status in ('scheduled', 'done') then a.action
-                                        else m.non_compliance_action end,
-          'action_status', a.status,
-          'compliant', m.compliant,
-          'compliance_deadline', ${iso(sql`coalesce(a.compliance_deadline, m.compliance_deadline)`)},
-          'edit_permission', m.edit_permission,
-          'metadata_importable', m.edit_permission,
-          'calendar_id', m.calendar_id,
-          'agenda_items', ${items(
+              from attendees at where at.meeting_id = m.id), '[]'::json) as "attendees",
+          m.attendees_count as "attendees_count",
+          case when m.organizer_email is null then null else json_build_object(
+            'email', m.organizer_email, 'domain', m.organizer_domain, 'name', m.organizer_name) end as "organizer_email",
+          m.response_status as "response_status",
+          m.user_optional as "user_optional",
+          m.cost as "cost",
+          m.duration_seconds as "duration",
+          m.intention as "intention",
+          m.category as "category",
+          m.skip_evaluation as "skip_evaluation",
+          coalesce(m.maybe_wellness_block = 'true', false) as "wellness_blockable",
+          m.wellness_block_id as "wellness_block_id",
+          b.category as "wellness_block_category",
+          m.maybe_wellness_block as "maybe_wellness_block",
+          m.maybe_wellness_block_category as "maybe_wellness_block_category",
+          m.event_report_card_id as "event_report_card_id",
+          case when a.status in ('scheduled', 'done') then a.action
+                                        else m.non_compliance_action end as "non_compliance_action",
+          a.status as "action_status",
+          m.compliant as "compliant",
+          ${iso(sql`coalesce(a.compliance_deadline, m.compliance_deadline)`)} as "compliance_deadline",
+          m.edit_permission as "edit_permission",
+          m.edit_permission as "metadata_importable",
+          m.calendar_id as "calendar_id",
+          ${items(
             'agenda_items',
             sql`${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
               'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
               'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${iso(sql`i.started_at`)},
               'ended_at', ${iso(sql`i.ended_at`)}`,
-          )},
-          'objectives', ${items(
+          )} as "agenda_items",
+          ${items(
             'objectives',
             sql`${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`,
-          )},
-          'prework_items', ${items(
+          )} as "objectives",
+          ${items(
             'prework_items',
             sql`${ITEM_COMMON}, 'url', i.url, 'timebox', i.timebox, 'position', i.position,
               'status', i.status, 'source', i.source`,
-          )}
-        )
+          )} as "prework_items"
+        ) attrs)
       ) as doc
       from ids
       join meetings m on m.id = ids.id
