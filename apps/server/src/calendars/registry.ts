@@ -4,7 +4,7 @@ import { createCaldavDriver } from './providers/caldav/caldav.driver';
 import { createGoogleDriver } from './providers/google/google.driver';
 import { createIcsDriver } from './providers/ics/ics.driver';
 import { createMicrosoftDriver } from './providers/microsoft/microsoft.driver';
-import type { CalendarDriver, Provider } from './types';
+import type { CalendarDriver, ExternalCalendar, Provider } from './types';
 
 type Drivers = Record<Provider, CalendarDriver>;
 
@@ -28,5 +28,25 @@ function driversFor(ctx: Pick<AppContext, 'config' | 'now'>): Drivers {
 }
 
 export function driverFor(ctx: Pick<AppContext, 'config' | 'now'>, provider: Provider): CalendarDriver {
-  return driversFor(ctx)[provider];
+  const driver = driversFor(ctx)[provider];
+  return {
+    ...driver,
+    listCalendars: async (connection) => (await driver.listCalendars(connection)).map(storable),
+  };
+}
+
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
+/**
+ * A calendar as it can be stored: PostgreSQL's text cannot hold a NUL character, and one in a calendar's name
+ * (a file's X-WR-CALNAME, a provider's list) must not refuse the whole calendar. Events get the same
+ * treatment where they are stored in bulk (db/bulk.ts, db/copy.ts).
+ */
+function storable(calendar: ExternalCalendar): ExternalCalendar {
+  return {
+    ...calendar,
+    name: withoutNul(calendar.name),
+    color: calendar.color && withoutNul(calendar.color),
+    timeZone: calendar.timeZone && withoutNul(calendar.timeZone),
+  };
 }

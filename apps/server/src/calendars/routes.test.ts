@@ -49,6 +49,32 @@ describe('calendar routes', () => {
     expect(slashed.json()).toEqual(plain.json());
   });
 
+  it('imports a file whose calendar name and events hold NUL characters, without them', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const content = ics(user.email)
+      .replace('X-WR-CALNAME:Team calendar', 'X-WR-CALNAME:Team\u0000 calendar')
+      .replace('SUMMARY:Sprint planning', 'SUMMARY:Sprint\u0000 planning');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics',
+      headers,
+      payload: JSON.stringify({
+        data: { type: 'calendars', attributes: { content_base64: Buffer.from(content).toString('base64') } },
+      }),
+    });
+    expect(created.json()).toMatchObject({ data: { attributes: { name: 'Team calendar' } } });
+    expect(created.statusCode).toBe(201);
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
+    const meetings = await waitForValue(async () => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
+    });
+    expect(meetings[0].attributes.summary).toBe('Sprint planning');
+  });
+
   it('imports an ICS file, syncs it in a job and shows the meetings scored', async () => {
     const user = await createUser(ctx);
     const headers = await bearerFor(ctx, user.id);
