@@ -314,7 +314,11 @@ async function copyFirstImport(
   prepared: PreparedEvent[],
   prescore: Prescore,
 ): Promise<Written> {
-  const { rows } = await client.query<{ now: Date }>('select now() as now');
+  // Its meetings' insert announces their owner to the read caches; their attendees and items need not again
+  // (migration 0012): said for this transaction only.
+  const { rows } = await client.query<{ now: Date }>(
+    "select now() as now, set_config('meetwell.meetings_announced', 'on', true)",
+  );
   const evaluatedAt = rows[0]!.now;
   const written: Written = { changedMeetingIds: [], touched: [] };
   let sending: Promise<void> = Promise.resolve();

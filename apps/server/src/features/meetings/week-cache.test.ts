@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCalendarSource } from '../../calendars/sources';
+import { runCalendarSync } from '../../calendars/sync/run-sync';
 import { calendars, meetings } from '../../db/schema';
 import type { App } from '../../http/app';
 import { LISTENER_APPLICATION_NAME, type PubSub } from '../../realtime/pubsub';
@@ -237,5 +239,56 @@ describe('WeekCache', () => {
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding(undefined)).toBeNull();
+  });
+
+  it('drops a week when a first import of another calendar lands in it, and still hears its items after', async () => {
+    const { user, meeting, headers } = await userWithMeeting();
+    expect(await summaryOf(headers)).toBe('Weekly');
+    const [imported] = await ctx.db
+      .insert(calendars)
+      .values({ userId: user.id, provider: 'ics', externalId: 'import', name: 'Import', watching: true })
+      .returning();
+    await saveCalendarSource(
+      ctx.db,
+      imported!.id,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:imported-1',
+        'DTSTAMP:20310101T000000Z',
+        'DTSTART:20310305T090000Z',
+        'DTEND:20310305T100000Z',
+        'SUMMARY:Imported review',
+        'DESCRIPTION:Agenda:\\n- Numbers (10 min)',
+        'ORGANIZER:mailto:lead@acme.example',
+        `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${user.email}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    );
+    ctx.setNow(new Date(Date.UTC(2031, 2, 1)));
+    // A first import (written with COPY): its attendees' and items' triggers leave the announcement to its
+    // meetings' own.
+    const outcome = await runCalendarSync(ctx, { calendarId: imported!.id, mode: 'full' });
+    expect(outcome).toMatchObject({ firstImport: true });
+    const summaries = await waitForValue(async () => {
+      const week = JSON.parse((await readWeek(headers)).body) as Week;
+      return week.data.length === 2 ? week.data.map((m) => m.attributes.summary) : null;
+    });
+    expect(summaries.sort()).toEqual(['Imported review', 'Weekly']);
+    // The import said so for its own transaction only: an item added later, elsewhere, is announced.
+    await readWeek(headers);
+    await other.query(
+      `insert into agenda_items (meeting_id, description, position, source) values ($1, 'Later item', 0, 'added')`,
+      [meeting.id],
+    );
+    const items = await waitForValue(async () => {
+      const week = JSON.parse((await readWeek(headers)).body) as Week;
+      const weekly = week.data.find((m) => m.id === meeting.id)!;
+      return weekly.attributes.agenda_items.length ? weekly.attributes.agenda_items : null;
+    });
+    expect(items.map((i) => i.description)).toEqual(['Later item']);
   });
 });
