@@ -61,6 +61,21 @@ export const EVENT_COLORS = {
   daily_report: '#5c6f82',
 } as const;
 
+/** Google Calendar's event colours, by colour id: what a Wellness block's calendar event can be coloured. */
+export const GOOGLE_EVENT_COLORS = [
+  { id: '1', hex: '#7986cb', label: 'Lavender' },
+  { id: '2', hex: '#33b679', label: 'Sage' },
+  { id: '3', hex: '#8e24aa', label: 'Grape' },
+  { id: '4', hex: '#e67c73', label: 'Flamingo' },
+  { id: '5', hex: '#f6bf26', label: 'Banana' },
+  { id: '6', hex: '#f4511e', label: 'Tangerine' },
+  { id: '7', hex: '#039be5', label: 'Peacock' },
+  { id: '8', hex: '#616161', label: 'Graphite' },
+  { id: '9', hex: '#3f51b5', label: 'Blueberry' },
+  { id: '10', hex: '#0b8043', label: 'Basil' },
+  { id: '11', hex: '#d50000', label: 'Tomato' },
+] as const;
+
 /** '#rrggbb' (or '#rgb') as 0–255 channels; null when it is not a hex colour. */
 function channels(hex: string): [number, number, number] | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());

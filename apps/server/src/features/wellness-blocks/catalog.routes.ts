@@ -1,6 +1,7 @@
 import {
   EVENT_COLORS,
   eventColorListDocument,
+  GOOGLE_EVENT_COLORS,
   goalListDocument,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
@@ -22,19 +23,7 @@ import { clearSeenTips, listGoals, markTipSeen, tipsFor } from './catalog';
 
 /** Calendar event colours per provider: Google's event colour ids, Outlook's category presets. */
 const PROVIDER_EVENT_COLORS = {
-  google_oauth2: [
-    { id: '1', hex: '#7986cb', label: 'Lavender' },
-    { id: '2', hex: '#33b679', label: 'Sage' },
-    { id: '3', hex: '#8e24aa', label: 'Grape' },
-    { id: '4', hex: '#e67c73', label: 'Flamingo' },
-    { id: '5', hex: '#f6bf26', label: 'Banana' },
-    { id: '6', hex: '#f4511e', label: 'Tangerine' },
-    { id: '7', hex: '#039be5', label: 'Peacock' },
-    { id: '8', hex: '#616161', label: 'Graphite' },
-    { id: '9', hex: '#3f51b5', label: 'Blueberry' },
-    { id: '10', hex: '#0b8043', label: 'Basil' },
-    { id: '11', hex: '#d50000', label: 'Tomato' },
-  ],
+  google_oauth2: GOOGLE_EVENT_COLORS,
   microsoft_graph: [
     { id: 'preset0', hex: '#e74856', label: 'Red' },
     { id: 'preset1', hex: '#ff8c00', label: 'Orange' },

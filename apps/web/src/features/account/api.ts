@@ -5,6 +5,7 @@ import {
   calendarDocument,
   calendarListDocument,
   eventColorListDocument,
+  GOOGLE_EVENT_COLORS,
   outboxDocument,
   referralDocument,
   resyncDocument,
@@ -233,26 +234,14 @@ export interface EventColor {
   label: string;
 }
 
-/** Google Calendar's event colours (ids 1–11), used when the server lists none. */
-export const DEFAULT_EVENT_COLORS: EventColor[] = [
-  { id: '1', hex: '#7986cb', label: 'Lavender' },
-  { id: '2', hex: '#33b679', label: 'Sage' },
-  { id: '3', hex: '#8e24aa', label: 'Grape' },
-  { id: '4', hex: '#e67c73', label: 'Flamingo' },
-  { id: '5', hex: '#f6bf26', label: 'Banana' },
-  { id: '6', hex: '#f4511e', label: 'Tangerine' },
-  { id: '7', hex: '#039be5', label: 'Peacock' },
-  { id: '8', hex: '#616161', label: 'Graphite' },
-  { id: '9', hex: '#3f51b5', label: 'Blueberry' },
-  { id: '10', hex: '#0b8043', label: 'Basil' },
-  { id: '11', hex: '#d50000', label: 'Tomato' },
-];
+/** Google Calendar's event colours, used when the server lists none. */
+export const DEFAULT_EVENT_COLORS: readonly EventColor[] = GOOGLE_EVENT_COLORS;
 
 /** GET /event_colors: Google's colours for the Wellness blocks; the defaults when none are listed (or 404). */
 export function useEventColors() {
   return useQuery({
     queryKey: accountKeys.eventColors,
-    queryFn: async (): Promise<EventColor[]> => {
+    queryFn: async (): Promise<readonly EventColor[]> => {
       try {
         const doc = await api.get('/event_colors', eventColorListDocument);
         // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
