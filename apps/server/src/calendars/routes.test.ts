@@ -39,6 +39,17 @@ const ics = (email: string) =>
     'END:VCALENDAR',
   ].join('\r\n');
 
+/** The coming week's meetings, once the sync job has stored some. */
+async function meetingsOnceSynced(headers: Record<string, string>) {
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
+  return waitForValue(async () => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
+  });
+}
+
 describe('calendar routes', () => {
   it('answers `calendars/` with a trailing slash as `calendars`', async () => {
     const user = await createUser(ctx);
@@ -65,13 +76,7 @@ describe('calendar routes', () => {
     });
     expect(created.json()).toMatchObject({ data: { attributes: { name: 'Team calendar' } } });
     expect(created.statusCode).toBe(201);
-    const from = new Date(Date.now() - 86_400_000).toISOString();
-    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
-    const meetings = await waitForValue(async () => {
-      const res = await app.inject({ method: 'GET', url, headers });
-      return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
-    });
+    const meetings = await meetingsOnceSynced(headers);
     expect(meetings[0].attributes.summary).toBe('Sprint planning');
   });
 
@@ -91,13 +96,7 @@ describe('calendar routes', () => {
       watching: true,
     });
 
-    const from = new Date(Date.now() - 86_400_000).toISOString();
-    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const url = `/api/v1/meetings?by_period[starts_at]=${encodeURIComponent(from)}&by_period[ends_at]=${encodeURIComponent(to)}`;
-    const meetings = await waitForValue(async () => {
-      const res = await app.inject({ method: 'GET', url, headers });
-      return res.statusCode === 200 && res.json().data.length ? res.json().data : null;
-    });
+    const meetings = await meetingsOnceSynced(headers);
     expect(meetings[0].attributes).toMatchObject({
       summary: 'Sprint planning',
       intention: 'planning',
