@@ -81,12 +81,70 @@ describe('jobs of a worker that died', () => {
     ]);
   });
 
-  it('keeps beating for its own workers, so a long job of a live worker is never taken away', async () => {
+  it('keeps beating for the id it locks jobs with, so a long job of a live worker is never taken away', async () => {
     const { rows } = await ctx.pool.query<{ worker_id: string; age: number }>(
       `select worker_id, extract(epoch from now() - seen_at) as age from worker_heartbeats
-        where worker_id like 'worker-%' and worker_id not like 'worker-alive-%'`,
+        where worker_id not like 'worker-%'`,
     );
     expect(rows.length).toBe(1);
+    expect(rows[0]!.worker_id).toMatch(/^pool-/);
     expect(Number(rows[0]!.age)).toBeLessThan(DEAD_AFTER_MS / 1000);
+  });
+});
+
+describe('a job longer than the silence that marks a worker dead', () => {
+  const deadAfter = 1_000;
+  const runs: number[] = [];
+  let stillRunning = 0;
+  const slowJobs = {
+    slow: defineJob({
+      name: 'slow',
+      payload: z.object({}),
+      async run() {
+        runs.push(Date.now());
+        stillRunning++;
+        // Twice as long as a locker may stay silent before it counts as dead.
+        await new Promise((r) => setTimeout(r, 2.5 * deadAfter));
+        stillRunning--;
+      },
+    }),
+  };
+
+  it('runs once on a live worker, however long it takes', async () => {
+    await worker?.stop();
+    worker = null;
+    const slowQueue = await createJobQueue(ctx.pool, { registry: slowJobs });
+    const options = {
+      concurrency: 2,
+      crontab: false as const,
+      registry: slowJobs,
+      pollInterval: 100,
+      heartbeatInterval: 100,
+      deadAfter,
+    };
+    // Two live processes' workers: either would run the job again if its lock were taken away.
+    const first = await startWorker(ctx, options);
+    const second = await startWorker(ctx, options);
+    try {
+      const done = new Promise<void>((resolve) => {
+        const onSuccess = ({ job }: { job: { task_identifier: string } }) => {
+          if (job.task_identifier === 'slow') resolve();
+        };
+        first.events.on('job:success', onSuccess);
+        second.events.on('job:success', onSuccess);
+      });
+      await slowQueue.enqueue('slow', {}, { jobKey: 'slow' });
+      await done;
+      // Every recovery pass of both processes had its chance meanwhile (a pass every 100 ms, 2.5 s long).
+      await new Promise((r) => setTimeout(r, 300));
+      expect(runs).toHaveLength(1);
+      expect(stillRunning).toBe(0);
+      const { rows } = await ctx.pool.query("select 1 from graphile_worker._private_jobs where key = 'slow'");
+      expect(rows).toHaveLength(0);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await slowQueue.close();
+    }
   });
 });

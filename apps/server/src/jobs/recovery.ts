@@ -3,10 +3,14 @@ import type pg from 'pg';
 
 /**
  * graphile-worker frees the jobs of a worker that died only after four hours (its fixed lock expiry). We
- * shorten that with heartbeats: each live worker refreshes its row in worker_heartbeats every
- * `HEARTBEAT_MS`; a job locked by a worker whose row is older than `DEAD_AFTER_MS` (or missing, for a lock
- * that old) is unlocked through graphile-worker's own `forceUnlockWorkers`, so another worker runs it again.
- * Every job is idempotent or keyed (see the features' READMEs), so running a half-done job again is safe.
+ * shorten that with heartbeats: each live process refreshes, every `HEARTBEAT_MS`, the row in
+ * worker_heartbeats of every id it locks jobs with; a job locked by an id whose row is older than
+ * `DEAD_AFTER_MS` (or missing, for a lock that old) is unlocked through graphile-worker's own
+ * `forceUnlockWorkers`, so another worker runs it again. Every job is idempotent or keyed (see the features'
+ * READMEs), so running a half-done job again is safe.
+ *
+ * graphile-worker (0.17) writes its *worker pool's* id (`pool-…`) into `locked_by`, not the id of the worker
+ * inside the pool that runs the job: the ids beaten for are the pools' (worker.ts listens to `pool:create`).
  */
 export const HEARTBEAT_MS = 10_000;
 export const DEAD_AFTER_MS = 60_000;
@@ -27,8 +31,8 @@ export async function forgetWorkers(pool: pg.Pool, workerIds: Iterable<string>) 
   if (ids.length) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids]);
 }
 
-/** The workers holding job locks older than DEAD_AFTER_MS whose heartbeat is missing or stale. */
-export async function findDeadWorkers(pool: pg.Pool): Promise<string[]> {
+/** The lockers holding job locks older than `deadAfterMs` whose heartbeat is missing or stale. */
+export async function findDeadWorkers(pool: pg.Pool, deadAfterMs = DEAD_AFTER_MS): Promise<string[]> {
   const { rows } = await pool.query<{ locked_by: string }>(
     `select distinct j.locked_by
        from graphile_worker._private_jobs j
@@ -36,14 +40,18 @@ export async function findDeadWorkers(pool: pg.Pool): Promise<string[]> {
       where j.locked_by is not null
         and j.locked_at < now() - make_interval(secs => $1)
         and (h.seen_at is null or h.seen_at < now() - make_interval(secs => $1))`,
-    [DEAD_AFTER_MS / 1000],
+    [deadAfterMs / 1000],
   );
   return rows.map((r) => r.locked_by);
 }
 
 /** Unlocks the jobs of dead workers; returns their ids. Safe to run from every process at once. */
-export async function recoverDeadWorkers(pool: pg.Pool, utils: Pick<WorkerUtils, 'forceUnlockWorkers'>) {
-  const dead = await findDeadWorkers(pool);
+export async function recoverDeadWorkers(
+  pool: pg.Pool,
+  utils: Pick<WorkerUtils, 'forceUnlockWorkers'>,
+  deadAfterMs = DEAD_AFTER_MS,
+) {
+  const dead = await findDeadWorkers(pool, deadAfterMs);
   if (dead.length) {
     await utils.forceUnlockWorkers(dead);
     await pool.query(

@@ -28,6 +28,8 @@ export type WorkerOptions = {
   registry?: JobRegistry;
   /** How often this process beats for its workers and frees dead workers' jobs (default HEARTBEAT_MS). */
   heartbeatInterval?: number;
+  /** A lock this old whose locker has not beaten for as long is a dead worker's (default DEAD_AFTER_MS). */
+  deadAfter?: number;
 };
 
 export type RunningWorker = {
@@ -77,11 +79,12 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions): Prom
   const registry = options.registry ?? registeredJobs;
   const crontab = options.crontab === undefined ? buildCrontab(registry) : options.crontab;
   guardPoolClients(ctx.pool);
-  // Listened to before run() starts its workers, so every worker's id is known for the heartbeats.
+  // Listened to before run() starts its pool, so the id it locks jobs with is known for the heartbeats:
+  // graphile-worker writes the pool's id into locked_by, not the ids of the workers inside it.
   const events: WorkerEvents = new EventEmitter();
-  const workerIds = new Set<string>();
-  events.on('worker:create', ({ worker }) => {
-    workerIds.add(worker.workerId);
+  const lockerIds = new Set<string>();
+  events.on('pool:create', ({ workerPool }) => {
+    lockerIds.add(workerPool.id);
   });
   const runner = await run({
     events,
@@ -100,8 +103,8 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions): Prom
   const logger = createJobLogger(ctx.config.logLevel);
   const keepAlive = async () => {
     try {
-      await beat(ctx.pool, workerIds);
-      const freed = await recoverDeadWorkers(ctx.pool, utils);
+      await beat(ctx.pool, lockerIds);
+      const freed = await recoverDeadWorkers(ctx.pool, utils, options.deadAfter);
       if (freed.length)
         logger.warn(`unlocked the jobs of ${freed.length} dead worker(s): ${freed.join(', ')}`);
     } catch {
@@ -118,7 +121,7 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions): Prom
       stopped ??= (async () => {
         clearInterval(timer);
         await runner.stop();
-        await forgetWorkers(ctx.pool, workerIds).catch(() => {});
+        await forgetWorkers(ctx.pool, lockerIds).catch(() => {});
         await utils.release();
       })();
       return stopped;
