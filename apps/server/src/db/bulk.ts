@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 const ESCAPED_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
 
@@ -51,4 +51,25 @@ export function bulkInsert<Row>(
  */
 export function jsonValues(values: readonly string[], pgType: 'text' | 'uuid' = 'text'): SQL {
   return sql`(select jsonb_array_elements_text(${withoutNul(JSON.stringify(values))}::jsonb)::${sql.raw(pgType)})`;
+}
+
+/**
+ * `column in (values)` / `not in`, the values as one parameter whatever their number (see jsonValues). Every
+ * list that grows with a person's meetings goes to PostgreSQL this way, never as drizzle's inArray, which
+ * builds a placeholder per value (PostgreSQL stops at 65,535) recursively (the stack overflows first).
+ */
+export function inValues(
+  column: SQLWrapper,
+  values: readonly string[],
+  pgType: 'text' | 'uuid' = 'text',
+): SQL {
+  return sql`${column} in ${jsonValues(values, pgType)}`;
+}
+
+export function notInValues(
+  column: SQLWrapper,
+  values: readonly string[],
+  pgType: 'text' | 'uuid' = 'text',
+): SQL {
+  return sql`${column} not in ${jsonValues(values, pgType)}`;
 }

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { type BulkColumn, bulkInsert, jsonValues } from '../../db/bulk';
+import { type BulkColumn, bulkInsert, inValues, jsonValues, notInValues } from '../../db/bulk';
 import { type Database, transactionWithClient } from '../../db/client';
 import { copyBody, sendCopy } from '../../db/copy';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
@@ -412,16 +412,16 @@ async function upsertEvents(tx: Database, target: StoreTarget, all: PreparedEven
     // A meeting just inserted has no attendees or items yet.
     const updatedIds = rows.filter((r) => !r.inserted).map((r) => r.id);
     if (updatedIds.length) {
-      await tx.delete(attendees).where(inArray(attendees.meetingId, updatedIds));
+      await tx.delete(attendees).where(inValues(attendees.meetingId, updatedIds, 'uuid'));
       await tx
         .delete(agendaItems)
-        .where(and(inArray(agendaItems.meetingId, updatedIds), eq(agendaItems.source, 'parsed')));
+        .where(and(inValues(agendaItems.meetingId, updatedIds, 'uuid'), eq(agendaItems.source, 'parsed')));
       await tx
         .delete(objectives)
-        .where(and(inArray(objectives.meetingId, updatedIds), eq(objectives.source, 'parsed')));
+        .where(and(inValues(objectives.meetingId, updatedIds, 'uuid'), eq(objectives.source, 'parsed')));
       await tx
         .delete(preworkItems)
-        .where(and(inArray(preworkItems.meetingId, updatedIds), eq(preworkItems.source, 'parsed')));
+        .where(and(inValues(preworkItems.meetingId, updatedIds, 'uuid'), eq(preworkItems.source, 'parsed')));
     }
     const rowsOf = noChildRows();
     for (const r of rows) {
@@ -479,18 +479,18 @@ async function markVanished(
   const conditions = [];
   if (result.deletedIds.length) {
     // A deleted id is one occurrence, or a whole series (its occurrences carry it as recurring id).
-    conditions.push(inArray(meetings.providerEventId, result.deletedIds));
-    conditions.push(inArray(meetings.recurringEventId, result.deletedIds));
+    conditions.push(inValues(meetings.providerEventId, result.deletedIds));
+    conditions.push(inValues(meetings.recurringEventId, result.deletedIds));
   }
   if (result.completeSeries?.length) {
     const returned = result.events.map((e) => e.providerEventId);
     const seriesGone = and(
-      inArray(meetings.recurringEventId, result.completeSeries),
+      inValues(meetings.recurringEventId, result.completeSeries),
       gte(meetings.endsAt, window.from),
       lt(meetings.startsAt, window.to),
     );
     conditions.push(
-      returned.length ? and(seriesGone, notInArray(meetings.providerEventId, returned)) : seriesGone,
+      returned.length ? and(seriesGone, notInValues(meetings.providerEventId, returned)) : seriesGone,
     );
   }
   return tx

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
+import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, emails, meetings } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { inWatchedCalendar } from '../evaluation/other-meetings';
@@ -223,16 +224,19 @@ export async function reconcileUser(
   );
   const [existing, sent] = ids.length
     ? await Promise.all([
-        ctx.db.select().from(actions).where(inArray(actions.meetingId, ids)),
+        ctx.db
+          .select()
+          .from(actions)
+          .where(inValues(actions.meetingId, ids, 'uuid')),
         ctx.db
           .select({ key: emails.idempotencyKey })
           .from(emails)
-          .where(inArray(emails.idempotencyKey, candidates)),
+          .where(inValues(emails.idempotencyKey, candidates)),
       ])
     : [[], []];
   const byMeeting = new Map(existing.map((a) => [a.meetingId, a]));
   const sentKeys = new Set(sent.map((s) => s.key));
-  const complianceChanges: { id: string; compliant: boolean | null; deadline: Date | null }[] = [];
+  const complianceChanges: ComplianceChange[] = [];
   for (const { meeting, decision } of decided) {
     summary.decided++;
     const outcome = await applyDecision(ctx, meeting, decision, byMeeting.get(meeting.id), sentKeys);
@@ -249,12 +253,7 @@ export async function reconcileUser(
       });
     }
   }
-  for (const change of complianceChanges) {
-    await ctx.db
-      .update(meetings)
-      .set({ compliant: change.compliant, complianceDeadline: change.deadline })
-      .where(eq(meetings.id, change.id));
-  }
+  await writeCompliance(ctx, complianceChanges);
   if (complianceChanges.length) {
     // Compliance is counted in the report roll-ups: the days of these meetings are built again.
     const changed = new Set(complianceChanges.map((c) => c.id));
@@ -274,6 +273,24 @@ export async function reconcileUser(
     });
   }
   return summary;
+}
+
+type ComplianceChange = { id: string; compliant: boolean | null; deadline: Date | null };
+
+const COMPLIANCE_COLUMNS: readonly BulkColumn<ComplianceChange>[] = [
+  ['id', 'uuid', (c) => c.id],
+  ['compliant', 'boolean', (c) => c.compliant],
+  ['deadline', 'timestamptz', (c) => c.deadline],
+];
+
+/** A first decision of a big calendar changes tens of thousands of meetings: written in batches, not one by one. */
+async function writeCompliance(ctx: AppContext, changes: readonly ComplianceChange[]) {
+  for (let i = 0; i < changes.length; i += 5_000) {
+    await ctx.db.execute(sql`
+      update meetings as m set compliant = c.compliant, compliance_deadline = c.deadline
+        from ${jsonRecordset(COMPLIANCE_COLUMNS, changes.slice(i, i + 5_000), 'c')}
+       where m.id = c.id`);
+  }
 }
 
 /** Scheduled actions of meetings that started, were cancelled or deleted: nothing can be done any more. */

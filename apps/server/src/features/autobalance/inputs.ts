@@ -4,8 +4,9 @@ import {
   indexBlockOccurrences,
   type OtherMeetingInput,
 } from '@meetwell/domain';
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems, users, wellnessBlocks } from '../../db/schema';
 import { inWatchedCalendar, toOtherMeeting } from '../evaluation/other-meetings';
 import { loadSettings } from '../settings/routes';
@@ -58,15 +59,15 @@ async function loadItems(ctx: AppContext, ids: string[]): Promise<Map<string, It
     ctx.db
       .select({ meetingId: agendaItems.meetingId, status: agendaItems.status })
       .from(agendaItems)
-      .where(inArray(agendaItems.meetingId, ids)),
+      .where(inValues(agendaItems.meetingId, ids, 'uuid')),
     ctx.db
       .select({ meetingId: objectives.meetingId, status: objectives.status })
       .from(objectives)
-      .where(inArray(objectives.meetingId, ids)),
+      .where(inValues(objectives.meetingId, ids, 'uuid')),
     ctx.db
       .select({ meetingId: preworkItems.meetingId, status: preworkItems.status })
       .from(preworkItems)
-      .where(inArray(preworkItems.meetingId, ids)),
+      .where(inValues(preworkItems.meetingId, ids, 'uuid')),
   ]);
   for (const r of agenda) entry(r.meetingId).agendaItems.push({ status: r.status });
   for (const r of objectiveRows) entry(r.meetingId).objectives.push({ status: r.status });
@@ -106,8 +107,9 @@ export async function loadMeetingsAround(
         inWatchedCalendar(sql`${meetings}`),
       ),
     );
-  const targets = range.ids
-    ? around.filter((m) => range.ids?.includes(m.id))
+  const wanted = range.ids ? new Set(range.ids) : null;
+  const targets = wanted
+    ? around.filter((m) => wanted.has(m.id))
     : around.filter((m) => m.startsAt >= range.from && m.startsAt < range.to);
   const items = await loadItems(
     ctx,

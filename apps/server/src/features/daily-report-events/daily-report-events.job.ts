@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
 import { dailyReportJobKey, writeDailyReportEvent } from './report-event';
@@ -23,7 +24,7 @@ async function peopleAtDayEnd(ctx: Pick<AppContext, 'db'>, at: Date) {
   return ctx.db
     .select({ id: users.id, timeZone: users.timeZone })
     .from(users)
-    .where(and(wantsReports, inArray(users.timeZone, matching)))
+    .where(and(wantsReports, inValues(users.timeZone, matching)))
     .orderBy(users.id);
 }
 

@@ -1,6 +1,7 @@
 import { isValidTimeZone } from '@meetwell/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { companies, users } from '../../db/schema';
 import { provisionUser } from '../users/provision';
 import { refreshDemoData, seedDemoData } from './demo-data';
@@ -89,17 +90,20 @@ async function removeDemoLeftovers(ctx: AppContext) {
   const leftovers = await ctx.db
     .select({ id: users.id, companyId: users.companyId })
     .from(users)
-    .where(and(eq(users.isDemo, true), inArray(sql`lower(${users.email})`, emails)));
+    .where(and(eq(users.isDemo, true), inValues(sql`lower(${users.email})`, emails)));
   if (leftovers.length === 0) return;
   await ctx.db.delete(users).where(
-    inArray(
+    inValues(
       users.id,
       leftovers.map((u) => u.id),
+      'uuid',
     ),
   );
   const companyIds = [
     ...new Set(leftovers.map((u) => u.companyId).filter((id): id is string => Boolean(id))),
   ];
   if (companyIds.length)
-    await ctx.db.delete(companies).where(and(eq(companies.isDemo, true), inArray(companies.id, companyIds)));
+    await ctx.db
+      .delete(companies)
+      .where(and(eq(companies.isDemo, true), inValues(companies.id, companyIds, 'uuid')));
 }

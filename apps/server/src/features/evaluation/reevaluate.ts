@@ -1,7 +1,7 @@
 import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { type BulkColumn, jsonRecordset } from '../../db/bulk';
+import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
 import { afterMeetingsChanged } from './after-meetings-changed';
 import { loadOtherMeetingRows, overlapping, toOtherMeeting } from './other-meetings';
@@ -191,7 +191,7 @@ export async function reevaluateMeetings(ctx: AppContext, userId: string, meetin
   const rows = await ctx.db
     .select({ startsAt: meetings.startsAt, endsAt: meetings.endsAt })
     .from(meetings)
-    .where(and(eq(meetings.userId, userId), inArray(meetings.id, meetingIds)));
+    .where(and(eq(meetings.userId, userId), inValues(meetings.id, meetingIds, 'uuid')));
   return reevaluateSpans(
     ctx,
     userId,

@@ -1,6 +1,7 @@
 import { outboxDocument } from '@meetwell/domain';
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { inValues } from '../../db/bulk';
 import { emails, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { document, resource } from '../../http/jsonapi';
@@ -44,7 +45,12 @@ export const mailRoutes: FeatureRoutes = (app, ctx) => {
       const rows = await ctx.db
         .select()
         .from(emails)
-        .where(or(inArray(emails.userId, demoTeam), sql`lower(${emails.to}) = ${user.email.toLowerCase()}`))
+        .where(
+          or(
+            inValues(emails.userId, demoTeam, 'uuid'),
+            sql`lower(${emails.to}) = ${user.email.toLowerCase()}`,
+          ),
+        )
         .orderBy(desc(emails.createdAt))
         .limit(request.query.limit);
       return document(rows.map(presentEmail), { smtp: Boolean(ctx.config.mail.smtpUrl) });

@@ -1,5 +1,6 @@
 import type { AgendaItem, MeetingResource, Objective, PreworkItem } from '@meetwell/domain';
-import { and, asc, inArray, ne } from 'drizzle-orm';
+import { and, asc, ne } from 'drizzle-orm';
+import { inValues } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import {
   actions,
@@ -78,28 +79,34 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise
   const ids = rows.map((m) => m.id);
   const blockIds = rows.map((m) => m.wellnessBlockId).filter((id): id is string => Boolean(id));
   const [attendeeRows, agendaRows, objectiveRows, preworkRows, actionRows, blockRows] = await Promise.all([
-    db.select().from(attendees).where(inArray(attendees.meetingId, ids)),
+    db
+      .select()
+      .from(attendees)
+      .where(inValues(attendees.meetingId, ids, 'uuid')),
     db
       .select()
       .from(agendaItems)
-      .where(and(inArray(agendaItems.meetingId, ids), ne(agendaItems.status, 'deleted')))
+      .where(and(inValues(agendaItems.meetingId, ids, 'uuid'), ne(agendaItems.status, 'deleted')))
       .orderBy(asc(agendaItems.position), asc(agendaItems.createdAt)),
     db
       .select()
       .from(objectives)
-      .where(and(inArray(objectives.meetingId, ids), ne(objectives.status, 'deleted')))
+      .where(and(inValues(objectives.meetingId, ids, 'uuid'), ne(objectives.status, 'deleted')))
       .orderBy(asc(objectives.position), asc(objectives.createdAt)),
     db
       .select()
       .from(preworkItems)
-      .where(and(inArray(preworkItems.meetingId, ids), ne(preworkItems.status, 'deleted')))
+      .where(and(inValues(preworkItems.meetingId, ids, 'uuid'), ne(preworkItems.status, 'deleted')))
       .orderBy(asc(preworkItems.position), asc(preworkItems.createdAt)),
-    db.select().from(actions).where(inArray(actions.meetingId, ids)),
+    db
+      .select()
+      .from(actions)
+      .where(inValues(actions.meetingId, ids, 'uuid')),
     blockIds.length
       ? db
           .select({ id: wellnessBlocks.id, category: wellnessBlocks.category })
           .from(wellnessBlocks)
-          .where(inArray(wellnessBlocks.id, blockIds))
+          .where(inValues(wellnessBlocks.id, blockIds, 'uuid'))
       : Promise.resolve([]),
   ]);
   const attendeesBy = groupBy(attendeeRows);

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { type CommunicationPrefs, users } from '../../db/schema';
 import { type LocalSlot, zonesInSlot } from './schedule';
 
@@ -59,6 +60,6 @@ export async function recipientsInSlot(
   return ctx.db
     .select({ id: users.id, timeZone: users.timeZone })
     .from(users)
-    .where(and(wants(mail), inArray(users.timeZone, matching)))
+    .where(and(wants(mail), inValues(users.timeZone, matching)))
     .orderBy(users.id);
 }

@@ -16,9 +16,10 @@ import {
   wellnessBlockTimes,
   wellnessCategoryFromTitle,
 } from '@meetwell/domain';
-import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { ownWellnessBlock } from '../../auth/policies';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { calendars, meetings, type users, wellnessBlocks } from '../../db/schema';
 import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
 import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
@@ -382,7 +383,7 @@ export async function convertMeetingToBlock(
   await ctx.db
     .update(meetings)
     .set({ maybeWellnessBlock: 'verified_true', wellnessBlockId: block!.id })
-    .where(and(eq(meetings.userId, user.id), inArray(meetings.id, coveredIds)));
+    .where(and(eq(meetings.userId, user.id), inValues(meetings.id, coveredIds, 'uuid')));
   await afterChange(ctx, user);
   return block!;
 }
