@@ -43,10 +43,10 @@ import {
   databaseUnavailable,
   type ErrorCode,
   type ErrorIssue,
-  findNulCharacter,
   isDatabaseUnavailable,
   isInvalidValueForDatabase,
 } from './errors';
+import { findUnstorableText, parseJsonBody, UNSTORABLE_TEXT_DETAIL } from './json-body';
 import { errorDocument, JSON_API } from './jsonapi';
 import { registerPublicPages } from './public-pages';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
@@ -106,23 +106,30 @@ function sendError(
   return reply.code(status).headers(headers).type(JSON_API).send(errorDocument(code, issues));
 }
 
+const MAX_ISSUES_SHOWN = 20;
+/** A validator's message may list every unknown key of a body: kept to a readable length. */
+const clip = (message: string) => (message.length > 300 ? `${message.slice(0, 297)}...` : message);
+
 function mapFastifyError(error: FastifyError): AppError | null {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isInvalidValueForDatabase(error))
     return new AppError('bad_request', 'A value in the request is out of range or cannot be stored.');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
-    return new AppError(
-      'validation_failed',
-      error.validation.map((v) => {
+    // A body of thousands of wrong values gets the first few errors, not thousands.
+    const shown = error.validation.slice(0, MAX_ISSUES_SHOWN);
+    const more = error.validation.length - shown.length;
+    return new AppError('validation_failed', [
+      ...shown.map((v) => {
         const segments = v.instancePath.split('/').filter(Boolean);
         const where = segments.length ? segments.join('.') : part;
-        const detail = `${where}: ${v.message ?? 'is invalid'}`;
+        const detail = `${where}: ${clip(v.message ?? 'is invalid')}`;
         return part === 'body'
           ? { detail, pointer: v.instancePath || '/' }
           : { detail, parameter: segments.join('.') };
       }),
-    );
+      ...(more > 0 ? [{ detail: `and ${more} more ${more === 1 ? 'problem' : 'problems'} like these` }] : []),
+    ]);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -182,15 +189,21 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.decorateRequest('authVia', null);
 
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('invalid_json', 'The request body is not valid JSON.'), undefined);
-    }
-  });
+  // JSON bodies (the API's media type, and plain JSON, which the media-type check then refuses) are parsed within
+  // a depth and a size of their own before anything walks them (json-body.ts): a nested bomb is a 400, not a
+  // stack overflow.
+  app.removeContentTypeParser('application/json');
+  for (const type of [JSON_API, 'application/json']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, parseJsonBody(text));
+      } catch (error) {
+        done(error as AppError, undefined);
+      }
+    });
+  }
 
   await registerSecurityHeaders(app, ctx.config);
   // Every response compressed when the client accepts it (JSON, the web app's files, the docs).
@@ -262,7 +275,8 @@ export async function buildApp(
   app.addHook('onRequest', refuseSignedOut);
   app.addHook('onRequest', refuseDeactivated);
 
-  // No text we store may hold a NUL character (PostgreSQL refuses it): refused at the edge, naming where.
+  // No text we store may hold a NUL character or a lone surrogate (PostgreSQL cannot keep either as sent):
+  // refused at the edge, naming where. The walk keeps its own stack (json-body.ts).
   app.addHook('preValidation', async (request) => {
     const parts = [
       ['body', request.body],
@@ -270,9 +284,10 @@ export async function buildApp(
       ['params', request.params],
     ] as const;
     for (const [part, value] of parts) {
-      const where = findNulCharacter(value);
-      if (!where) continue;
-      const detail = 'must not contain a NUL character';
+      const found = findUnstorableText(value);
+      if (!found) continue;
+      const where = found.pointer;
+      const detail = UNSTORABLE_TEXT_DETAIL[found.problem];
       throw new AppError(
         'validation_failed',
         part === 'body'

@@ -127,26 +127,6 @@ export function isInvalidValueForDatabase(error: unknown): boolean {
   return false;
 }
 
-/** Where a NUL character hides in a request part, as a JSON pointer (null when there is none). */
-export function findNulCharacter(value: unknown, pointer = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findNulCharacter(item, `${pointer}/${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${pointer}/${key}`;
-      const found = findNulCharacter(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /** Seconds a client should wait before trying again while the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 

@@ -6,8 +6,10 @@ import { createTestApp, createTestContext, type TestContext } from '../test/cont
 import { browserFor } from '../test/factories';
 
 /**
- * Every route of the API, sent generated hostile input by a signed-in person: strings with NUL characters,
- * numbers past 32 bits, dates before year 1 and after 9999, wrong types, unknown ids, nested junk. What must
+ * Every route of the API, sent generated hostile input by a signed-in person: strings with NUL characters and
+ * lone surrogates, numbers past 32 bits, dates before year 1 and after 9999, wrong types, unknown ids, nested
+ * junk, and bodies as big as the limit allows (a million nested arrays or objects, a million values, a 1.5 MB
+ * string). What must
  * hold for every route and input: never a 5xx, and a 4xx leaves every row as it was.
  */
 
@@ -57,6 +59,9 @@ const hostileString = fc.oneof(
     '<script>alert(1)</script>',
     '%00',
     'x'.repeat(5000),
+    // Most of the 2 MB body limit in one value.
+    'x'.repeat(1_500_000),
+    'lone \ud800 surrogate',
     'not-an-email',
     'a@b',
     '{"data":1}',
@@ -96,6 +101,23 @@ function pathArbitrary(path: string) {
     });
 }
 
+/** A body sent as these exact bytes (not JSON.stringify of a value): shapes no serializer would make. */
+class RawBody {
+  constructor(readonly text: string) {}
+  toJSON() {
+    return `${this.text.slice(0, 60)}… (${this.text.length} characters)`;
+  }
+}
+const TWO_MB = 2 * 1024 * 1024 - 64;
+/** Bombs as big as the body limit lets them be: a million nested arrays, nested objects, a million values. */
+const rawBombs = [
+  `{"data":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`,
+  `${'{"data":'.repeat(Math.floor(TWO_MB / 9))}1${'}'.repeat(Math.floor(TWO_MB / 9))}`,
+  `{"data":{"type":"x","attributes":{"name":[${'0,'.repeat(Math.floor(TWO_MB / 2) - 40)}0]}}}`,
+  `{"data":{"type":"x","attributes":{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(',')}}}}`,
+  `{"data":{"type":"x","attributes":{"name":"${'\\u0000'.repeat(Math.floor(TWO_MB / 7))}"}}}`,
+].map((text) => new RawBody(text));
+
 function bodyArbitrary(route: Route) {
   const names = route.attributes.size ? [...route.attributes.keys()] : ['name', 'email', 'description'];
   const attributes = fc
@@ -113,6 +135,7 @@ function bodyArbitrary(route: Route) {
     { arbitrary: wellFormed, weight: 6 },
     { arbitrary: attributes, weight: 1 },
     { arbitrary: hostileValue, weight: 1 },
+    { arbitrary: fc.constantFrom(...rawBombs), weight: 1 },
   );
 }
 
@@ -256,7 +279,7 @@ describe('every route, sent hostile input', () => {
                 headers,
                 ...(route.method === 'GET' || route.method === 'DELETE'
                   ? {}
-                  : { payload: JSON.stringify(body) }),
+                  : { payload: body instanceof RawBody ? body.text : JSON.stringify(body) }),
               });
               const after = await changes();
               statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
