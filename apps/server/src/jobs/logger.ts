@@ -1,4 +1,5 @@
 import { Logger, type LogLevel } from 'graphile-worker';
+import { postgresCause } from './job-error';
 
 // pino's numeric levels, so worker lines sit with Fastify's in the same log pipeline.
 const LEVEL_NUMBER: Record<string, number> = { error: 50, warning: 40, info: 30, debug: 20 };
@@ -25,15 +26,18 @@ export function createJobLogger(logLevel: string): Logger {
     const scope = rawScope as Scope;
     const number = LEVEL_NUMBER[level] ?? 30;
     if (number < threshold) return;
+    // A job's failure is logged in the worker's scope, with the job row in its meta.
+    const job = meta?.job as { id?: unknown; task_identifier?: unknown; attempts?: unknown } | undefined;
     const line = JSON.stringify({
       level: number,
       time: Date.now(),
       name: 'worker',
       scope: scope.label,
       workerId: scope.workerId,
-      task: scope.taskIdentifier,
-      jobId: scope.jobId,
-      msg: message,
+      task: scope.taskIdentifier ?? job?.task_identifier,
+      jobId: scope.jobId ?? job?.id,
+      attempt: job?.attempts,
+      msg: bounded(message, MAX_MESSAGE),
       ...withMeta(meta),
     });
     if (number >= 40) process.stderr.write(`${line}\n`);
@@ -41,12 +45,26 @@ export function createJobLogger(logLevel: string): Logger {
   });
 }
 
-/** Primitive fields and errors only: graphile-worker's meta can hold whole job rows. */
+/**
+ * Primitive fields and errors only, each bounded: graphile-worker's meta can hold whole job rows, and an
+ * error (its message is already in the line) only adds its PostgreSQL code.
+ */
 function summarize(meta: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(meta ?? {})) {
-    if (value instanceof Error) out[key] = { message: value.message, stack: value.stack };
-    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+    if (value instanceof Error) {
+      const code = postgresCause(value)?.code ?? (value as { code?: unknown }).code;
+      out[key] = { name: value.name, ...(typeof code === 'string' ? { code } : {}) };
+    } else if (typeof value === 'string') out[key] = bounded(value, MAX_FIELD);
+    else if (value === null || ['number', 'boolean'].includes(typeof value)) out[key] = value;
   }
   return out;
+}
+
+/** A log line stays readable (and a log file small) whatever a message holds. */
+const MAX_MESSAGE = 4_000;
+const MAX_FIELD = 500;
+
+function bounded(text: string, max: number) {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

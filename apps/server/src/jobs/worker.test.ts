@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../test/context';
@@ -64,6 +65,24 @@ const testJobs = {
     },
   }),
 } as const;
+
+/** Run only by the worker of the test that reads the log (the file's worker does not know it). */
+const loggedJobs = {
+  bad_statement: defineJob({
+    name: 'bad_statement',
+    payload: z.object({}),
+    async run(_payload, helpers) {
+      // A statement over 100,000 values that PostgreSQL refuses: drizzle's error holds them all.
+      const ids = Array.from(
+        { length: 100_000 },
+        (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      );
+      await helpers.ctx.db.execute(
+        sql`select * from meetings where id = any(${sql.param(ids)}::uuid[]) and no_such_column = 1`,
+      );
+    },
+  }),
+};
 
 let queue: JobQueue<typeof testJobs>;
 let worker: RunningWorker;
@@ -158,6 +177,41 @@ describe('startWorker', () => {
       payload: { id: 'cron' },
       cron: { ts: '2030-01-01T03:17:00Z', backfilled: true },
     });
+  });
+
+  it("logs a failed job in one bounded line naming the database error, not the statement's values", async () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const logged = await startWorker(
+      { ...ctx, config: { ...ctx.config, logLevel: 'error' } },
+      { concurrency: 1, registry: loggedJobs, crontab: false, pollInterval: 100 },
+    );
+    const loggedQueue = await createJobQueue(ctx.pool, { registry: loggedJobs });
+    try {
+      await loggedQueue.enqueue('bad_statement', {}, { maxAttempts: 1 });
+      await vi.waitFor(() => expect(written.some((line) => line.includes('bad_statement'))).toBe(true), {
+        timeout: 15_000,
+      });
+    } finally {
+      await logged.stop();
+      await loggedQueue.close();
+      write.mockRestore();
+    }
+    const line = written.find((l) => l.includes('bad_statement'))!;
+    expect(line.length).toBeLessThan(8_000);
+    const entry = JSON.parse(line);
+    expect(entry).toMatchObject({ task: 'bad_statement', level: 50 });
+    expect(String(entry.jobId)).toMatch(/^\d+$/);
+    expect(entry.attempt).toBe(1);
+    expect(entry.msg).toContain('attempt 1 of 1');
+    expect(entry.msg).toContain('PostgreSQL 42703: column "no_such_column" does not exist');
+    expect(entry.msg).not.toContain('00000000-0000-4000-8000-');
+    const [row] = await jobRow('bad_statement');
+    expect(row!.last_error!.length).toBeLessThan(2_000);
+    expect(row!.last_error).toContain('42703');
   });
 
   // Last: it stops the file's worker (stop() is idempotent, so afterAll's call is harmless).

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../context';
 import { buildCrontab } from './crontab';
 import { type AnyJob, InvalidJobPayloadError, type JobHelpers } from './define';
+import { JobFailedError } from './job-error';
 import { createJobLogger } from './logger';
 import { guardPoolClients } from './pool-guard';
 import { beat, forgetWorkers, HEARTBEAT_MS, recoverDeadWorkers } from './recovery';
@@ -64,7 +65,12 @@ function toTask(job: AnyJob, ctx: AppContext) {
     };
     if (helpers.job.key) jobHelpers.jobKey = helpers.job.key;
     if (cron) jobHelpers.cron = cron;
-    await job.run(parsed.data, jobHelpers);
+    try {
+      await job.run(parsed.data, jobHelpers);
+    } catch (error) {
+      // Bounded and naming the cause: graphile-worker writes the message into the log and last_error.
+      throw new JobFailedError(error);
+    }
   };
 }
 
