@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'sign_in_link_invalid'
   | 'rate_limited'
   | 'invite_invalid'
+  | 'invite_expired'
+  | 'company_exists'
   | 'account_deactivated'
   | 'billing_not_configured'
   | 'payment_declined'
@@ -44,6 +46,9 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   sign_in_link_invalid: { status: 410, title: 'Sign-in link expired or used' },
   rate_limited: { status: 429, title: 'Too many requests' },
   invite_invalid: { status: 410, title: 'Invite no longer valid' },
+  invite_expired: { status: 410, title: 'Invite expired' },
+  // A sign-up from a company domain whose company uses MeetWell already: no second company, no second trial.
+  company_exists: { status: 409, title: 'Your company already uses MeetWell' },
   account_deactivated: { status: 403, title: 'Account deactivated' },
   billing_not_configured: { status: 409, title: 'Billing not configured' },
   payment_declined: { status: 402, title: 'Payment declined' },

@@ -13,6 +13,8 @@ export const SIGN_IN_ERRORS = {
   email_unverified: 'Your sign-in provider has not verified your e-mail address.',
   email_in_use:
     'An account with this e-mail address already exists. Sign in the way you did before; this sign-in provider has not verified that the address is yours.',
+  company_exists:
+    'Your company already uses MeetWell. Ask one of its admins to invite you: the link in the invite adds you to the team.',
   server_error: 'Something went wrong on our side. Please try again.',
 } as const;
 

@@ -53,7 +53,9 @@ afterAll(async () => {
 let addressCount = 0;
 /** A fresh address on a company domain, so tests never share a budget or an inbox. */
 const freshAddress = (name = 'kim') =>
-  `${name}${++addressCount}-${randomToken(4).toLowerCase()}@newco.example`;
+  `${name}@newco${++addressCount}-${randomToken(4)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}.example`;
 
 /** Every test asks from an address of its own: the per-IP budget is a test of its own. */
 let ipCount = 0;

@@ -2,7 +2,12 @@ import { normalizeEmail } from '@meetwell/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { signInLinks, users } from '../../db/schema';
-import { provisionUser } from '../../features/users/provision';
+import {
+  CompanyExistsError,
+  companyExistsMessage,
+  provisionUser,
+  signUpRefusal,
+} from '../../features/users/provision';
 import { AppError } from '../../http/errors';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { isUniqueViolation } from '../oidc/sign-in';
@@ -86,6 +91,22 @@ export async function consumeSignInLink(
   referral?: string | undefined,
 ) {
   const now = ctx.now();
+  // A sign-up refused (the company of the address's domain uses MeetWell already) leaves the link unused: once
+  // an admin invites the person, the same link signs them in to the team.
+  const [valid] = await ctx.db
+    .select({ email: signInLinks.email })
+    .from(signInLinks)
+    .where(
+      and(
+        eq(signInLinks.tokenHash, hashToken(token)),
+        isNull(signInLinks.usedAt),
+        gt(signInLinks.expiresAt, now),
+      ),
+    );
+  if (valid && !(await findUserByEmail(ctx, normalizeEmail(valid.email)))) {
+    const refusal = await signUpRefusal(ctx.db, { email: normalizeEmail(valid.email) }, now);
+    if (refusal) throw new AppError('company_exists', companyExistsMessage(refusal.companyName));
+  }
   const [link] = await ctx.db
     .update(signInLinks)
     .set({ usedAt: now })
@@ -109,6 +130,14 @@ export async function consumeSignInLink(
     );
     return { user, created: true };
   } catch (error) {
+    if (error instanceof CompanyExistsError) {
+      // Refused after all (the domain's company was made at this very moment): the link stays usable.
+      await ctx.db
+        .update(signInLinks)
+        .set({ usedAt: null })
+        .where(eq(signInLinks.tokenHash, hashToken(token)));
+      throw new AppError('company_exists', companyExistsMessage(error.companyName));
+    }
     // Two links of one new address opened at once: the other one created the account.
     if (!isUniqueViolation(error)) throw error;
     const raced = await findUserByEmail(ctx, email);

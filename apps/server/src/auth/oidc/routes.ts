@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { SsoProvider } from '../../config';
 import type { AppContext } from '../../context';
+import { CompanyExistsError } from '../../features/users/provision';
 import type { FeatureRoutes } from '../../http/app';
 import { safeEqual } from '../../lib/crypto';
 import { setSessionCookies } from '../cookies';
@@ -67,6 +68,7 @@ async function claimsOf(
 function classify(error: unknown): SignInErrorCode {
   if (error instanceof SignInFailure) return error.code;
   if (error instanceof EmailInUseError) return 'email_in_use';
+  if (error instanceof CompanyExistsError) return 'company_exists';
   if (error instanceof oidc.AuthorizationResponseError) {
     return error.error === 'access_denied' ? 'access_denied' : 'provider_error';
   }

@@ -23,7 +23,7 @@ const accounts: Record<
   { email: string; given_name: string; family_name: string; email_verified?: boolean | undefined }
 > = {
   pat: { email: 'pat@acme-corp.io', given_name: 'Pat', family_name: 'Lee' },
-  sam: { email: 'sam@acme-corp.io', given_name: 'Sam', family_name: 'Ray' },
+  sam: { email: 'sam@ray-studio.io', given_name: 'Sam', family_name: 'Ray' },
   unverified: { email: 'eve@evil.example', given_name: 'Eve', family_name: 'X', email_verified: false },
   // Another subject claiming Pat's address: without email_verified, and with it.
   'pat-unclaimed': {
@@ -42,7 +42,7 @@ beforeAll(async () => {
       (id) => `${APP_URL}/api/v1/auth/${id}/callback`,
     ),
     account: (login) =>
-      accounts[login] ?? { email: `${login}@example.org`, given_name: login, family_name: 'Test' },
+      accounts[login] ?? { email: `${login}@${login}-co.example`, given_name: login, family_name: 'Test' },
   });
   const credentials = { CLIENT_ID: issuer.clientId, CLIENT_SECRET: issuer.clientSecret };
   ctx = await createTestContext({
@@ -220,7 +220,7 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
     const fresh = await signIn('sam');
     expect(fresh.headers.location).toBe('/session');
 
-    const rows = await ctx.db.select().from(users).where(eq(users.email, 'sam@acme-corp.io'));
+    const rows = await ctx.db.select().from(users).where(eq(users.email, 'sam@ray-studio.io'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.timeZone).toBe('Asia/Tokyo');
     const linked = await ctx.db
@@ -330,15 +330,13 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
   });
 
   it('creates an account for an unverified address apart: no invite, no company of its domain, never linked to', async () => {
-    const [company] = await ctx.db
-      .insert(companies)
-      .values({ name: 'Newco', domain: 'newco.example', licenseBy: 'domain' })
-      .returning();
     const res = await signIn('newcomer');
     expect(res.headers.location).toBe('/session');
     const [kim] = await ctx.db.select().from(users).where(eq(users.email, 'kim@newco.example'));
     expect(kim).toMatchObject({ emailVerified: false });
-    expect(kim!.companyId).not.toBe(company!.id);
+    // Its company does not take the domain: a verified sign-up of newco.example later makes the real one.
+    const [own] = await ctx.db.select().from(companies).where(eq(companies.id, kim!.companyId!));
+    expect(own!.domain).toBeNull();
     // The same subject signs in again to it; a verified identity of that address is not attached to it.
     expect((await signIn('newcomer')).headers.location).toBe('/session');
     accounts['kim-verified'] = {
@@ -348,6 +346,33 @@ describe('sign-in with an OpenID Connect issuer (real oidc-provider)', () => {
       email_verified: true,
     };
     expect((await signIn('kim-verified')).headers.location).toBe('/?login=true&error=email_in_use');
+  });
+
+  it('refuses an unverified sign-up, and a verified one, from a domain whose company uses MeetWell (no second trial)', async () => {
+    accounts['io-first'] = { email: 'ida@inviteonly.example', given_name: 'Ida', family_name: 'O' };
+    expect((await signIn('io-first')).headers.location).toBe('/session');
+    const [company] = await ctx.db.select().from(companies).where(eq(companies.domain, 'inviteonly.example'));
+    accounts['io-unverified'] = {
+      email: 'ivy@inviteonly.example',
+      given_name: 'Ivy',
+      family_name: 'O',
+      email_verified: undefined,
+    };
+    accounts['io-verified'] = {
+      email: 'ike@inviteonly.example',
+      given_name: 'Ike',
+      family_name: 'O',
+      email_verified: true,
+    };
+    const companiesBefore = await ctx.db.select().from(companies);
+    for (const login of ['io-unverified', 'io-verified']) {
+      const res = await signIn(login);
+      expect(res.headers.location).toBe('/?login=true&error=company_exists');
+      expect(res.cookies.find((c) => c.name === 'MWToken')).toBeUndefined();
+    }
+    expect(await ctx.db.select().from(companies)).toHaveLength(companiesBefore.length);
+    const members = await ctx.db.select().from(users).where(eq(users.companyId, company!.id));
+    expect(members.map((m) => m.email)).toEqual(['ida@inviteonly.example']);
   });
 
   it('refuses a replayed authorization code', async () => {
@@ -400,7 +425,7 @@ describe('getAccessToken', () => {
 
   it('returns the stored token while it is valid, and refreshes it at the issuer once expired', async () => {
     await signIn('robin');
-    const identity = await identityOf('robin@example.org');
+    const identity = await identityOf('robin@robin-co.example');
     const original = ctx.secrets.decrypt(identity.accessTokenEnc!);
     expect(await getAccessToken(ctx, identity.id)).toBe(original);
 
@@ -408,7 +433,7 @@ describe('getAccessToken', () => {
     try {
       const refreshed = await getAccessToken(ctx, identity.id);
       expect(refreshed).not.toBe(original);
-      const after = await identityOf('robin@example.org');
+      const after = await identityOf('robin@robin-co.example');
       expect(after.accessTokenEnc).not.toContain(refreshed);
       expect(ctx.secrets.decrypt(after.accessTokenEnc!)).toBe(refreshed);
       expect(after.accessTokenExpiresAt!.getTime()).toBeGreaterThan(ctx.now().getTime() + 50 * 60_000);
@@ -417,7 +442,7 @@ describe('getAccessToken', () => {
         headers: { authorization: `Bearer ${refreshed}` },
       });
       expect(userinfo.status).toBe(200);
-      expect(await userinfo.json()).toMatchObject({ sub: 'robin', email: 'robin@example.org' });
+      expect(await userinfo.json()).toMatchObject({ sub: 'robin', email: 'robin@robin-co.example' });
       // And it is reused until it expires.
       expect(await getAccessToken(ctx, identity.id)).toBe(refreshed);
     } finally {
@@ -427,7 +452,7 @@ describe('getAccessToken', () => {
 
   it('shares one refresh between parallel callers', async () => {
     await signIn('alex');
-    const identity = await identityOf('alex@example.org');
+    const identity = await identityOf('alex@alex-co.example');
     await ctx.db
       .update(identities)
       .set({ accessTokenExpiresAt: new Date(0) })
@@ -438,7 +463,7 @@ describe('getAccessToken', () => {
 
   it('throws NeedsPermissionError when the issuer refuses the refresh token (invalid_grant)', async () => {
     await signIn('kim');
-    const identity = await identityOf('kim@example.org');
+    const identity = await identityOf('kim@kim-co.example');
     await ctx.db
       .update(identities)
       .set({
@@ -458,7 +483,7 @@ describe('getAccessToken', () => {
 
   it('throws NeedsPermissionError when there is no refresh token to use', async () => {
     await signIn('lou');
-    const identity = await identityOf('lou@example.org');
+    const identity = await identityOf('lou@lou-co.example');
     await ctx.db
       .update(identities)
       .set({ accessTokenExpiresAt: new Date(0), refreshTokenEnc: null })

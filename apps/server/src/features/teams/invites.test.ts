@@ -38,7 +38,10 @@ let serial = 0;
 const unique = (name: string) => `${name}${++serial}-${Date.now().toString(36)}`;
 
 async function team() {
-  const admin = await createUser(ctx, { firstName: 'Ada', email: `${unique('ada')}@engines.example` });
+  const admin = await createUser(ctx, {
+    firstName: 'Ada',
+    email: `${unique('ada')}@${unique('engines')}.example`,
+  });
   const member = await createUser(ctx, { firstName: 'Bob', companyOf: admin });
   const outsider = await createUser(ctx);
   return { admin, member, outsider, id: admin.companyId! };
@@ -269,7 +272,10 @@ describe('POST invites/accept', () => {
 
   it('moves a person of another company into the team, with their meetings, and signs them in', async () => {
     const t = await team();
-    const person = await createUser(ctx, { firstName: 'Cy', email: `${unique('cy')}@elsewhere.example` });
+    const person = await createUser(ctx, {
+      firstName: 'Cy',
+      email: `${unique('cy')}@${unique('elsewhere')}.example`,
+    });
     const formerCompany = person.companyId!;
     const meeting = await seedMeeting(ctx, person, {
       startsAt: new Date('2025-03-10T15:00:00Z'),
@@ -298,7 +304,7 @@ describe('POST invites/accept', () => {
 
   it("lets a person whose former team's trial ended back in when the team they join has access", async () => {
     const t = await team();
-    const person = await createUser(ctx, { email: `${unique('dee')}@elsewhere.example` });
+    const person = await createUser(ctx, { email: `${unique('dee')}@${unique('elsewhere')}.example` });
     await ctx.db
       .update(users)
       .set({ deactivatedAt: new Date(), deactivatedReason: 'trial_expired' })

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { lockTeamAdmins, membershipRoleFor, requireTeamAdmin, type TeamRole } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { meetings, memberships, users } from '../../db/schema';
 import { AppError, forbidden } from '../../http/errors';
+import { currentSubscription } from '../billing/subscriptions';
 import { reactivateOnJoin } from '../billing/trials';
 import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
 import { invalidateReports } from '../reports/rollups';
@@ -105,8 +106,9 @@ export async function changeMemberRole(
 }
 
 /**
- * Takes a member out of the team. They keep their account and meetings, in a company of their own on a fresh
- * trial, as their admin: what a first sign-in from a webmail address gets (users/provision.ts).
+ * Takes a member out of the team. They keep their account and meetings, in a company of their own, as its
+ * admin, on what is left of the team's trial: none when the team's trial ended or it pays, and then they are
+ * deactivated at once (trial_expired) and choose a plan, or join another team by invite.
  */
 export async function removeMember(
   ctx: AppContext,
@@ -122,12 +124,31 @@ export async function removeMember(
     const admins = await lockAsAdmin(tx, teamId, actorId);
     ensureAnAdminRemains(admins, member.userId, 'removed');
     const [user] = await tx.select().from(users).where(eq(users.id, member.userId)).for('update');
+    // One free trial per company: the member keeps what is left of the team's running trial, and nothing
+    // when the team's trial is over or it pays (else removing and inviting back would trial for ever).
+    const teamTrial = await currentSubscription(tx, { companyId: teamId });
+    const trialLeft =
+      teamTrial?.status === 'trialing' && teamTrial.trialEndsAt && teamTrial.trialEndsAt > now
+        ? teamTrial.trialEndsAt
+        : now;
     const companyId = await createTrialCompany(
       tx,
-      { name: ownTeamName(user!.firstName), domain: null, isDemo: user!.isDemo },
+      {
+        name: ownTeamName(user!.firstName),
+        domain: null,
+        isDemo: user!.isDemo,
+        trialEndsAt: user!.isDemo ? undefined : trialLeft,
+      },
       now,
     );
     await moveUserToCompany(tx, member.userId, companyId, 'admin', now);
+    if (!user!.isDemo && trialLeft <= now) {
+      // What the hourly expire_trials job would do within the hour, done now: no free hour either.
+      await tx
+        .update(users)
+        .set({ deactivatedAt: now, deactivatedReason: 'trial_expired', updatedAt: now })
+        .where(and(eq(users.id, member.userId), isNull(users.deactivatedAt)));
+    }
     return companyId;
   });
   await afterCompanyChange(ctx, { userId: member.userId, from: teamId, to: ownCompanyId });

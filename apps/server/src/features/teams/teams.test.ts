@@ -333,7 +333,7 @@ describe('DELETE teams/:id/members/:memberId', () => {
     (await call('GET', `/api/v1/reports/averages?start=${MARCH.start}&end=${MARCH.end}&who=team`, as)).body
       .data.attributes.rows;
 
-  it('gives the removed member a company of their own, on a fresh trial, with their meetings', async () => {
+  it('gives the removed member a company of their own, on what is left of the trial, with their meetings', async () => {
     const t = await team();
     const startsAt = new Date('2025-03-10T15:00:00Z');
     const meeting = await seedMeeting(ctx, t.member, {
@@ -358,9 +358,10 @@ describe('DELETE teams/:id/members/:memberId', () => {
       .from(subscriptions)
       .where(eq(subscriptions.companyId, moved!.companyId!));
     expect(trial).toMatchObject({ plan: 'trial', status: 'trialing' });
-    const trialDays = (trial!.trialEndsAt!.getTime() - now.getTime()) / 86_400_000;
-    expect(trialDays).toBeGreaterThan(13.9);
-    expect(trialDays).toBeLessThanOrEqual(14.01);
+    const [teamTrial] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, t.id));
+    expect(trial!.trialEndsAt).toEqual(teamTrial!.trialEndsAt);
+    expect(trial!.trialEndsAt!.getTime()).toBeGreaterThan(now.getTime());
+    expect(moved!.deactivatedAt).toBeNull();
 
     const [kept] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
     expect(kept!.companyId).toBe(moved!.companyId);
@@ -369,6 +370,31 @@ describe('DELETE teams/:id/members/:memberId', () => {
     expect(await averages(moved!)).toMatchObject({ total: 1, average: 90 });
     expect((await call('GET', `/api/v1/teams/${t.id}`, t.admin)).body.data.attributes.member_count).toBe(1);
     expect((await call('GET', `/api/v1/teams/${t.id}`, moved!)).status).toBe(404);
+  });
+
+  it('gives no second trial: a member removed from a paying team, or one whose trial ended, has none left', async () => {
+    for (const setup of ['paying', 'ended'] as const) {
+      const t = await team();
+      await ctx.db
+        .update(subscriptions)
+        .set(
+          setup === 'paying'
+            ? { plan: 'team-5000', status: 'active' }
+            : { trialEndsAt: new Date(Date.now() - 60_000) },
+        )
+        .where(eq(subscriptions.companyId, t.id));
+      expect((await call('DELETE', `/api/v1/teams/${t.id}/members/${t.member.id}`, t.admin)).status).toBe(
+        204,
+      );
+      const [moved] = await ctx.db.select().from(users).where(eq(users.id, t.member.id));
+      expect(moved!.companyId).not.toBe(t.id);
+      const [own] = await ctx.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.companyId, moved!.companyId!));
+      expect(own!.trialEndsAt!.getTime(), setup).toBeLessThanOrEqual(Date.now());
+      expect(moved, setup).toMatchObject({ deactivatedReason: 'trial_expired' });
+    }
   });
 
   it('refuses removing yourself (422), members (403), other teams (404), visitors (401)', async () => {

@@ -1,29 +1,26 @@
 import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import freeEmailDomains from 'free-email-domains';
 import type { Database } from '../../db/client';
 import { companies, invites, memberships, subscriptions, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { acceptedReferral } from '../referrals/referrals';
 
-/** Webmail domains never form a team: people there each get a company of their own. */
-const PUBLIC_EMAIL_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'outlook.com',
-  'hotmail.com',
-  'live.com',
-  'msn.com',
-  'yahoo.com',
-  'icloud.com',
-  'me.com',
-  'aol.com',
-  'proton.me',
-  'protonmail.com',
-  'gmx.com',
-  'fastmail.com',
-]);
+/**
+ * Free and disposable mail domains (gmail.com, outlook.com, ... some 14,000) never stand for a company: people
+ * there are each their own. The list is a maintained package's, not ours.
+ */
+const PUBLIC_EMAIL_DOMAINS: ReadonlySet<string> = new Set(freeEmailDomains);
 
 export const TRIAL_DAYS = 14;
+/** How long an invite's link works. */
+export const INVITE_VALID_DAYS = 14;
+export const INVITE_VALID_MS = INVITE_VALID_DAYS * 86_400_000;
+
+async function membersOf(db: Pick<Database, 'select'>, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId));
+  return row?.n ?? 0;
+}
 
 export type NewUser = {
   email: string;
@@ -41,6 +38,66 @@ export type NewUser = {
    */
   inviteId?: string;
 };
+
+/**
+ * The address's domain already has a company on MeetWell that does not let its domain join: no account, no
+ * second company and no second trial are made. The person asks one of its admins for an invite.
+ */
+export class CompanyExistsError extends Error {
+  constructor(readonly companyName: string) {
+    super('company_exists');
+  }
+}
+
+/** What a sign-up refused by CompanyExistsError is told: that the company uses MeetWell, and how to join it. */
+export function companyExistsMessage(companyName: string) {
+  return `${companyName} already uses MeetWell. Ask one of its admins to invite you: the link in the invite adds you to the team. An admin can also let anyone with your email domain join at once (Team management, How members are added).`;
+}
+
+/**
+ * Whether provisionUser would refuse this address now (CompanyExistsError), read without writing: a caller
+ * that spends something first (a sign-in link) asks before, so a refused sign-up leaves it as it was.
+ */
+export async function signUpRefusal(
+  db: Pick<Database, 'select'>,
+  input: { email: string; emailVerified?: boolean; isDemo?: boolean },
+  now: Date,
+): Promise<CompanyExistsError | null> {
+  const email = input.email.trim().toLowerCase();
+  const domain = emailDomain(email);
+  const verified = input.emailVerified !== false;
+  if (isPublicEmailDomain(domain)) return null;
+  if (verified) {
+    const [invite] = await db
+      .select({ id: invites.id })
+      .from(invites)
+      .where(
+        and(
+          sql`lower(${invites.email}) = ${email}`,
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+          gt(invites.createdAt, new Date(now.getTime() - INVITE_VALID_MS)),
+        ),
+      )
+      .limit(1);
+    if (invite) return null;
+  }
+  const [byDomain] = await db.select().from(companies).where(eq(companies.domain, domain)).limit(1);
+  if (!byDomain) return null;
+  return (await joinsByDomain(db, byDomain, { verified, isDemo: input.isDemo }))
+    ? null
+    : new CompanyExistsError(byDomain.name);
+}
+
+/** A company of the address's domain is joined when it admits its domain, or when nobody is left in it. */
+async function joinsByDomain(
+  db: Pick<Database, 'select'>,
+  company: typeof companies.$inferSelect,
+  person: { verified: boolean; isDemo?: boolean | undefined },
+) {
+  if (!person.verified || company.isDemo !== Boolean(person.isDemo)) return false;
+  return company.licenseBy === 'domain' || (await membersOf(db, company.id)) === 0;
+}
 
 /** The invite named by `inviteId` was accepted or revoked meanwhile: the account was not created. */
 export class InviteNotPendingError extends Error {
@@ -64,7 +121,7 @@ export function ownTeamName(firstName: string): string {
 }
 
 function companyNameFor(domain: string, firstName: string): string {
-  if (PUBLIC_EMAIL_DOMAINS.has(domain)) return ownTeamName(firstName);
+  if (isPublicEmailDomain(domain)) return ownTeamName(firstName);
   const base = domain.split('.').slice(0, -1).join('.') || domain;
   return base.charAt(0).toUpperCase() + base.slice(1);
 }
@@ -75,14 +132,20 @@ function companyNameFor(domain: string, firstName: string): string {
  */
 export async function createTrialCompany(
   db: Pick<Database, 'insert'>,
-  company: { name: string; domain: string | null; isDemo?: boolean | undefined },
+  company: {
+    name: string;
+    domain: string | null;
+    isDemo?: boolean | undefined;
+    /** A trial that goes on rather than a fresh one (a member removed from a team keeps what was left). */
+    trialEndsAt?: Date;
+  },
   now: Date,
 ): Promise<string> {
   const [created] = await db
     .insert(companies)
     .values({ name: company.name, domain: company.domain, isDemo: company.isDemo ?? false })
     .returning({ id: companies.id });
-  const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+  const trialEnd = company.trialEndsAt ?? new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   await db.insert(subscriptions).values({
     companyId: created!.id,
     plan: 'trial',
@@ -94,8 +157,11 @@ export async function createTrialCompany(
 }
 
 /**
- * Creates a user on first sign-in. The company comes from the email domain: an invite wins, then a company
- * of that domain that admits its domain, else a new company with the user as its admin, on a 14-day trial.
+ * Creates a user on first sign-in. The company comes from the email domain: an invite wins, then the company
+ * of that domain when it admits its domain (or has nobody left in it), else a new company with the user as
+ * its admin, on a 14-day trial. A company domain gets one company and one trial: a sign-up from a domain whose
+ * company admits by invite only is refused (CompanyExistsError), whatever that company's trial or plan, and
+ * so is one whose address no issuer vouched for. Free mail domains never form a company.
  */
 export async function provisionUser(db: Database, input: NewUser, now: Date) {
   const email = input.email.trim().toLowerCase();
@@ -116,6 +182,7 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
                 sql`(select ${invites.id} from ${invites}
                       where lower(${invites.email}) = ${email} and ${invites.acceptedAt} is null
                         and ${invites.revokedAt} is null ${input.inviteId ? sql`and ${invites.id} = ${input.inviteId}` : sql``}
+                        ${input.inviteId ? sql`` : sql`and ${invites.createdAt} > ${new Date(now.getTime() - INVITE_VALID_MS)}`}
                       order by ${invites.createdAt} limit 1)`,
               ),
               isNull(invites.acceptedAt),
@@ -130,18 +197,25 @@ export async function provisionUser(db: Database, input: NewUser, now: Date) {
     if (invite) {
       companyId = invite.companyId;
     } else {
-      const [byDomain] =
-        PUBLIC_EMAIL_DOMAINS.has(domain) || !verified
-          ? []
-          : await tx.select().from(companies).where(eq(companies.domain, domain)).limit(1);
-      if (byDomain && byDomain.licenseBy === 'domain') {
+      const companyDomain = isPublicEmailDomain(domain) ? null : domain;
+      // Locked, so two first sign-ins of one new domain at once make one company (the unique index would
+      // refuse the second anyway) and a company emptied meanwhile is seen as it is.
+      const [byDomain] = companyDomain
+        ? await tx.select().from(companies).where(eq(companies.domain, companyDomain)).limit(1).for('update')
+        : [];
+      if (byDomain) {
+        if (!(await joinsByDomain(tx, byDomain, { verified, isDemo: input.isDemo }))) {
+          throw new CompanyExistsError(byDomain.name);
+        }
         companyId = byDomain.id;
+        // Nobody is left in it: whoever comes back runs it (its trial and billing as they were, no new trial).
+        if ((await membersOf(tx, byDomain.id)) === 0) role = ADMIN_ROLE;
       } else {
         companyId = await createTrialCompany(
           tx,
           {
             name: companyNameFor(domain, firstName),
-            domain: PUBLIC_EMAIL_DOMAINS.has(domain) || byDomain || !verified ? null : domain,
+            domain: verified ? companyDomain : null,
             isDemo: input.isDemo,
           },
           now,

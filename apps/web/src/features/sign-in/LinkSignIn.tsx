@@ -16,13 +16,18 @@ export interface LinkSignInProps {
   signIn: () => Promise<unknown>;
   /** What a 410 (the link used, expired or revoked) shows. */
   invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
+  /** What a 410 of another code shows (an invite that expired rather than one used or withdrawn). */
+  invalidByCode?: Record<string, Pick<ErrorStateProps, 'title' | 'description' | 'action'>>;
 }
+
+/** The server's word that the address's company uses MeetWell already: the person asks for an invite. */
+export const COMPANY_EXISTS_TITLE = 'Your company already uses MeetWell';
 
 /**
  * Opens a one-time link: spends it, loads the signed-in user, then goes to Review. The request is a query
  * keyed by the token, so mounting twice (strict mode, a re-render) never spends the link twice.
  */
-export function LinkSignIn({ queryKey, signIn, invalid }: LinkSignInProps) {
+export function LinkSignIn({ queryKey, signIn, invalid, invalidByCode = {} }: LinkSignInProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { open: openLogin } = useLoginModal();
@@ -50,7 +55,19 @@ export function LinkSignIn({ queryKey, signIn, invalid }: LinkSignInProps) {
   if (result.isError) {
     const error = result.error;
     if (isApiError(error) && error.status === 410) {
-      return <ErrorState order={1} emoji="🔒" {...invalid} />;
+      const shown = (error.code && invalidByCode[error.code]) || invalid;
+      return <ErrorState order={1} emoji="🔒" {...shown} />;
+    }
+    if (isApiError(error) && error.code === 'company_exists') {
+      return (
+        <ErrorState
+          order={1}
+          emoji="👥"
+          title={COMPANY_EXISTS_TITLE}
+          description={error.detail}
+          action={{ label: 'Go to the home page', to: '/' }}
+        />
+      );
     }
     // The server refused with a reason (the address belongs to a single sign-on account...): say it, and
     // offer the other ways in. A network error or a failure of ours may pass on a second try.

@@ -96,4 +96,20 @@ describe('sign-in link page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in / Sign up' })).toBeInTheDocument();
   });
+
+  it('says the company already uses MeetWell and how to join, instead of signing in', async () => {
+    const detail =
+      'Acme already uses MeetWell. Ask one of its admins to invite you: the link in the invite adds you to the team.';
+    mockFetch({
+      'POST /api/v1/sign_in_links/consume': () =>
+        jsonResponse(409, { errors: [{ status: '409', code: 'company_exists', detail }] }),
+    });
+    const { router } = renderLink();
+    expect(
+      await screen.findByRole('heading', { name: 'Your company already uses MeetWell' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(detail)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/sign-in/tok-123');
+  });
 });
