@@ -223,7 +223,8 @@ function openObject(
   const zones = (tzid: string) =>
     resolveTzid(tzid, (name) => {
       const c = vtimezones.get(name);
-      return c ? vtimezoneZone(name, c.toJSON() as unknown[]) : undefined;
+      const read = c ? vtimezoneZone(name, c.toJSON() as unknown[]) : undefined;
+      return read && 'zone' in read ? read.zone : undefined;
     });
   const floating = ianaZone(options.timeZone) ?? UTC_ZONE;
   const vevents = root

@@ -5,6 +5,7 @@ import {
   type IcsProblem,
   type IcsProperty,
   param,
+  text,
   toJcal,
 } from './read-ics-components';
 import { ianaZone, resolveTzid, UTC_ZONE, vtimezoneZone, type Zone } from './time-zones';
@@ -84,7 +85,9 @@ export function isoDate(localMs: number): string {
  */
 export class ZoneResolver {
   private readonly byTzid = new Map<string, Zone>();
-  private readonly vtimezoneZones = new Map<string, Zone>();
+  private readonly vtimezoneZones = new Map<string, Zone | { reason: string }>();
+  /** Why the file's own definition of the TZID being looked up could not be read, if it could not. */
+  private unreadable: { reason: string; component: IcsComponent } | undefined;
   readonly floating: Zone;
   readonly allDay: Zone;
 
@@ -114,25 +117,41 @@ export class ZoneResolver {
   }
 
   private vtimezoneZone(name: string): Zone | undefined {
-    let zone = this.vtimezoneZones.get(name);
-    if (!zone) {
-      const component = this.vtimezones.get(name);
-      zone = component ? vtimezoneZone(name, toJcal(component)) : undefined;
-      if (zone) this.vtimezoneZones.set(name, zone);
+    const component = this.vtimezones.get(name);
+    if (!component) return undefined;
+    let read = this.vtimezoneZones.get(name);
+    if (!read) {
+      const result = vtimezoneZone(name, toJcal(component));
+      read = 'zone' in result ? result.zone : result;
+      this.vtimezoneZones.set(name, read);
     }
-    return zone;
+    if ('reason' in read) {
+      this.unreadable = { reason: read.reason, component };
+      return undefined;
+    }
+    return read;
   }
 
-  /** The zone of a TZID; unknown ones fall back to the floating zone (X-WR-TIMEZONE, then the default). */
+  /**
+   * The zone of a TZID. Unknown ones fall back to the floating zone (X-WR-TIMEZONE, then the default); a
+   * VTIMEZONE of the file that cannot be read falls back to the IANA zone its X-LIC-LOCATION names, if any,
+   * else the same way. Either is reported once, never a silent UTC.
+   */
   tzid(tzid: string, context: { line?: number | undefined; uid?: string | undefined }): Zone {
     let zone = this.byTzid.get(tzid);
     if (!zone) {
+      this.unreadable = undefined;
       zone = this.lookup(tzid);
       if (!zone) {
-        zone = this.floating;
+        const unreadable = this.unreadable as { reason: string; component: IcsComponent } | undefined;
+        const location = unreadable ? text(unreadable.component, 'x-lic-location').trim() : '';
+        const named = location ? ianaZone(location) : undefined;
+        zone = named ?? this.floating;
         addProblem(this.problems, {
           ...context,
-          message: `Unknown time zone "${tzid}"; times in it are read in ${this.floating.id}`,
+          message: unreadable
+            ? `The file's time zone "${tzid}" cannot be read (${unreadable.reason}); times in it are read in ${named ? `${location}, named by its X-LIC-LOCATION` : this.floating.id}`
+            : `Unknown time zone "${tzid}"; times in it are read in ${this.floating.id}`,
         });
       }
       this.byTzid.set(tzid, zone);

@@ -1,6 +1,7 @@
 import type { CalendarEvent, SyncWindow } from '../../types';
 import { decodeIcsText } from './decode-ics-text';
 import { expandRule, MAX_OCCURRENCES, type RecurValue } from './expand-recurrence';
+import { IcsNotes } from './ics-notes';
 import {
   DAY_MS,
   type IcsDuration,
@@ -16,11 +17,13 @@ import {
   addProblem,
   type IcsComponent,
   type IcsProblem,
+  type IcsProperty,
   param,
   prop,
   props,
   readIcsComponents,
   text,
+  UNREADABLE,
 } from './read-ics-components';
 import type { Zone } from './time-zones';
 
@@ -72,7 +75,14 @@ type Resolved = {
   cancelled: boolean;
 };
 
-type Timing = { start: IcsTime; zone: Zone; allDay: boolean; duration: IcsDuration };
+type Timing = {
+  start: IcsTime;
+  zone: Zone;
+  allDay: boolean;
+  duration: IcsDuration;
+  /** DTEND was written but cannot be read (an override then keeps its series' duration). */
+  endUnreadable: boolean;
+};
 
 /**
  * Parses an iCalendar file (or an iTIP stream of several VCALENDARs) into the events of a window, one per
@@ -100,6 +110,7 @@ export function parseIcs(input: string | Uint8Array, options: ParseIcsOptions): 
 class IcsParser {
   private resolver!: ZoneResolver;
   private readonly bodies = new Map<IcsComponent, IcsEventBody>();
+  private readonly notes = new IcsNotes();
   private readonly from: number;
   private readonly to: number;
 
@@ -170,6 +181,36 @@ class IcsParser {
         });
       }
     }
+    // The leniencies first, one counted line each: never cut from a long report.
+    this.problems.unshift(...this.notes.problems());
+  }
+
+  /**
+   * Notes a date value read leniently: 8 digits without VALUE=DATE (read as a date, as every mainstream reader
+   * does), or a VALUE=DATE holding a time of day (read as the time written). See read-ics-components.ts.
+   */
+  private noteDateValue(p: IcsProperty, value: unknown, uid: string) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first !== 'string') return;
+    if (p.type === 'date') {
+      if (first.length >= 19) this.notes.add('value-date-with-time', uid, p.line, p.name);
+    } else if (first.length === 10) this.notes.add('date-without-value-date', uid, p.line, p.name);
+  }
+
+  /** RRULE lines that say something: an empty `RRULE:` (some holiday exporters) is noted and ignored. */
+  private rules(component: IcsComponent, name: 'rrule' | 'exrule', uid: string): IcsProperty[] {
+    const found: IcsProperty[] = [];
+    for (const p of component.props) {
+      if (p.name !== name) continue;
+      const recur = p.values[0];
+      if (!recur || typeof recur !== 'object') continue;
+      if (Object.values(recur).every((v) => v === undefined || v === null || v === '')) {
+        if (name === 'rrule') this.notes.add('empty-rrule', uid, p.line);
+        continue;
+      }
+      found.push(p);
+    }
+    return found;
   }
 
   private candidate(component: IcsComponent, cancel: boolean, order: number): Candidate | undefined {
@@ -192,6 +233,7 @@ class IcsParser {
       });
       return undefined;
     }
+    if (ridProp) this.noteDateValue(ridProp, ridProp.values[0], uid);
     const sequence = Number(prop(component, 'sequence')?.values[0]);
     const stampOf = (name: string) => readTime(prop(component, name))?.local ?? Number.NEGATIVE_INFINITY;
     return {
@@ -237,22 +279,37 @@ class IcsParser {
     const dtstart = prop(component, 'dtstart');
     const start = readTime(dtstart);
     if (!start) {
-      addProblem(this.problems, {
-        line: dtstart?.line ?? component.line,
-        uid,
-        message: dtstart ? 'Unreadable DTSTART' : 'VEVENT without DTSTART',
-      });
+      // A line ical.js could not parse at all is reported already.
+      if (dtstart?.type !== UNREADABLE)
+        addProblem(this.problems, {
+          line: dtstart?.line ?? component.line,
+          uid,
+          message: dtstart ? 'Unreadable DTSTART' : 'VEVENT without DTSTART',
+        });
       return undefined;
     }
+    this.noteDateValue(dtstart!, dtstart!.values[0], uid);
     const zone = this.resolver.zoneOf(start, { line: dtstart!.line, uid });
     const allDay = start.kind === 'date';
     let duration: IcsDuration = allDay ? { nominalMs: DAY_MS, exactMs: 0 } : { nominalMs: 0, exactMs: 0 };
+    let endUnreadable = false;
     const dtendProp = prop(component, 'dtend');
     const durationProp = prop(component, 'duration');
     const end = readTime(dtendProp);
     if (end) {
-      if (allDay && end.kind === 'date') duration = { nominalMs: end.local - start.local, exactMs: 0 };
-      else {
+      this.noteDateValue(dtendProp!, dtendProp!.values[0], uid);
+      if (allDay && end.kind === 'date') {
+        const days = end.local - start.local;
+        if (days > 0) duration = { nominalMs: days, exactMs: 0 };
+        // DTEND must be later than DTSTART; calendar apps show such an event on its day (Calendar Labs).
+        else if (days === 0) this.notes.add('all-day-ends-on-start', uid, dtendProp!.line);
+        else
+          addProblem(this.problems, {
+            line: dtendProp!.line,
+            uid,
+            message: 'All-day event ends before it starts; it was read as lasting its first day',
+          });
+      } else {
         const startUtc = zone.toUtc(start.local);
         duration = {
           nominalMs: 0,
@@ -264,7 +321,9 @@ class IcsParser {
       if (parsed) duration = parsed;
       else addProblem(this.problems, { line: durationProp.line, uid, message: 'Unreadable DURATION' });
     } else if (dtendProp) {
-      addProblem(this.problems, { line: dtendProp.line, uid, message: 'Unreadable DTEND' });
+      endUnreadable = true;
+      if (dtendProp.type !== UNREADABLE)
+        addProblem(this.problems, { line: dtendProp.line, uid, message: 'Unreadable DTEND' });
     }
     if (duration.nominalMs + duration.exactMs < 0) {
       addProblem(this.problems, {
@@ -274,7 +333,7 @@ class IcsParser {
       });
       duration = { nominalMs: 0, exactMs: 0 };
     }
-    return { start, zone, allDay, duration };
+    return { start, zone, allDay, duration, endUnreadable };
   }
 
   /** Instant of a wall-clock start in a timing's zone, with its end. */
@@ -359,21 +418,38 @@ class IcsParser {
     for (const { key, candidates: list } of groups.values()) {
       const resolved = this.resolve(list);
       const component = resolved.component ?? (masterTiming ? undefined : resolved.cancelComponent);
-      const timing = component && prop(component, 'dtstart') ? this.timing(component, uid) : undefined;
+      const written = !!component && !!prop(component, 'dtstart');
+      const timing = written ? this.timing(component!, uid) : undefined;
+      const body = component ? this.body(component, uid) : undefined;
+      if (written && !timing && !resolved.cancelled && body?.status !== 'cancelled') {
+        // RFC 5545 §3.8.4.4: RECURRENCE-ID only names the occurrence replaced; with no start to put in its
+        // place, the override replaces nothing (a cancellation still cancels it).
+        addProblem(this.problems, {
+          uid,
+          message: masterTiming
+            ? `The change to the occurrence of ${key.iso} has an unreadable DTSTART: the series occurrence was kept as it is`
+            : `The change to the occurrence of ${key.iso} has an unreadable DTSTART and its series is not in the file: it was skipped`,
+        });
+        groups.delete(key.iso);
+        continue;
+      }
+      // An override whose DTEND cannot be read lasts as long as its series.
+      if (timing?.endUnreadable && masterTiming && timing.allDay === masterTiming.allDay)
+        timing.duration = masterTiming.duration;
       resolvedOverrides.push({
         key,
         rid: resolved.winner.rid!,
         originalLocal: masterTiming ? this.toSeriesLocal(masterTiming, resolved.winner.rid!, uid) : 0,
         resolved,
         thisAndFuture: resolved.winner.thisAndFuture,
-        body: component ? this.body(component, uid) : undefined,
+        body,
         timing,
       });
     }
 
     const recurring =
       !!masterComponent &&
-      (props(masterComponent, 'rrule').length > 0 || props(masterComponent, 'rdate').length > 0);
+      (this.rules(masterComponent, 'rrule', uid).length > 0 || props(masterComponent, 'rdate').length > 0);
     if (recurring && masterTiming && masterBody) {
       this.snapOrphanOverrides(uid, masterComponent!, masterTiming, masterBody, resolvedOverrides, groups);
     }
@@ -430,6 +506,7 @@ class IcsParser {
           zone,
           allDay: start.kind === 'date',
           duration: start.kind === 'date' ? { nominalMs: DAY_MS, exactMs: 0 } : { nominalMs: 0, exactMs: 0 },
+          endUnreadable: false,
         };
         startLocal = start.local;
       }
@@ -513,9 +590,8 @@ class IcsParser {
     starts.set(timing.start.local, undefined);
     const expand = (name: 'rrule' | 'exrule') => {
       const found = new Set<number>();
-      for (const p of props(component, name)) {
+      for (const p of this.rules(component, name, uid)) {
         const recur = p.values[0];
-        if (!recur || typeof recur !== 'object') continue;
         const result = expandRule({
           recur: recur as RecurValue,
           startLocal: timing.start.local,
@@ -543,7 +619,11 @@ class IcsParser {
       for (const value of p.values) {
         if (Array.isArray(value)) {
           const start = readTimeValue(value[0], tzid);
-          if (!start) continue;
+          if (!start) {
+            addProblem(problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
+            continue;
+          }
+          if (report) this.noteDateValue(p, value, uid);
           const local = this.toSeriesLocal(timing, start, uid);
           const endTime = readTimeValue(value[1], tzid);
           const duration = endTime
@@ -556,8 +636,10 @@ class IcsParser {
           continue;
         }
         const time = readTimeValue(value, tzid);
-        if (time) starts.set(this.toSeriesLocal(timing, time, uid), undefined);
-        else addProblem(problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
+        if (time) {
+          starts.set(this.toSeriesLocal(timing, time, uid), undefined);
+          if (report) this.noteDateValue(p, value, uid);
+        } else addProblem(problems, { line: p.line, uid, message: 'Unreadable RDATE value' });
       }
     }
 
@@ -571,6 +653,7 @@ class IcsParser {
           addProblem(problems, { line: p.line, uid, message: 'Unreadable EXDATE value' });
           continue;
         }
+        if (report) this.noteDateValue(p, value, uid);
         // A date on a date-time series removes that day's occurrences.
         if (time.kind === 'date' && !timing.allDay) excludedDays.add(Math.floor(time.local / DAY_MS));
         else excluded.add(this.toSeriesLocal(timing, time, uid));

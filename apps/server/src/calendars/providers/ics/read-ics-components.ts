@@ -2,6 +2,10 @@ import ICAL from 'ical.js';
 
 export type IcsProblem = { line?: number | undefined; uid?: string | undefined; message: string };
 
+/** The `type` of a property whose line was there but could not be parsed (already reported). */
+export const UNREADABLE = 'unreadable';
+const KEEP_UNREADABLE = new Set(['dtstart', 'dtend', 'recurrence-id']);
+
 type IcsParams = Record<string, string | string[] | undefined>;
 
 /** One content line, parsed by ical.js (params decoded, TEXT unescaped, value typed). */
@@ -50,6 +54,40 @@ const VCALENDAR_PROPS = new Set([
 const KEPT = new Set(['vcalendar', 'vevent', 'vtimezone', 'standard', 'daylight']);
 
 const CONTENT_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
+
+/**
+ * ical.js's iCalendar design, with date values read for what they are rather than for what their VALUE says:
+ * an 8-digit value is a date even without VALUE=DATE (DTSTART:20231224), and a VALUE=DATE holding a time
+ * keeps it (DTSTART;VALUE=DATE:20110804T120000; ical.js would cut it to the date). The property's `type`
+ * still says what was declared, so the parser can tell and report the leniency. RDATE's type comes from
+ * its VALUE too (ical.js guesses it from the value, which hides a missing VALUE=DATE), except periods.
+ */
+const icalendar = ICAL.design.icalendar;
+const dateOrDateTime = (value: string): string => {
+  if (value.length === 8) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+  const time = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(9, 11)}:${value.slice(11, 13)}:${value.slice(13, 15)}`;
+  return value.charCodeAt(15) === 90 ? `${time}Z` : time; // 'Z'
+};
+const LENIENT_DESIGN = {
+  ...icalendar,
+  value: {
+    ...icalendar.value,
+    date: { ...icalendar.value.date, fromICAL: dateOrDateTime },
+    'date-time': { ...icalendar.value['date-time'], fromICAL: dateOrDateTime },
+    period: {
+      ...icalendar.value.period,
+      fromICAL: (value: string) =>
+        value.split('/').map((part, i) => (i === 1 && /^[+-]?P/i.test(part) ? part : dateOrDateTime(part))),
+    },
+  },
+  property: {
+    ...icalendar.property,
+    rdate: {
+      ...icalendar.property.rdate,
+      detectType: (value: string) => (value.includes('/') ? 'period' : undefined),
+    },
+  },
+} as typeof icalendar;
 const MAX_PROBLEMS = 500;
 
 export function addProblem(problems: IcsProblem[], problem: IcsProblem) {
@@ -134,7 +172,7 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
           : true;
     if (!wanted) return;
     try {
-      const parsed = ICAL.parse.property(line, ICAL.design.icalendar) as unknown as unknown[];
+      const parsed = ICAL.parse.property(line, LENIENT_DESIGN) as unknown as unknown[];
       const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
       component.props.push({ name: propName, params: params ?? {}, type, values, line: lineNo });
     } catch (error) {
@@ -146,6 +184,10 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
             300,
           ),
       });
+      // Kept without a value: a start, end or RECURRENCE-ID that was written but cannot be read is not one
+      // that was never written (an override whose RECURRENCE-ID cannot be read must not become a master).
+      if (KEEP_UNREADABLE.has(name))
+        component.props.push({ name, params: {}, type: UNREADABLE, values: [], line: lineNo });
     }
   };
 

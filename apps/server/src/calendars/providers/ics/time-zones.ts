@@ -44,9 +44,12 @@ class VTimezoneZone implements Zone {
   constructor(
     readonly id: string,
     private readonly timezone: ICAL.Timezone,
+    /** The first onset: before it, the offset is the TZOFFSETFROM of that observance (ical.js would say 0). */
+    private readonly first: { utc: number; offsetMs: number },
   ) {}
 
   toUtc(localMs: number): number {
+    if (localMs - this.first.offsetMs < this.first.utc) return localMs - this.first.offsetMs;
     let utc = this.toUtcCache.get(localMs);
     if (utc === undefined) {
       const d = new Date(localMs);
@@ -71,6 +74,7 @@ class VTimezoneZone implements Zone {
   }
 
   toLocal(utcMs: number): number {
+    if (utcMs < this.first.utc) return utcMs + this.first.offsetMs;
     let local = this.toLocalCache.get(utcMs);
     if (local === undefined) {
       const time = ICAL.Time.fromJSDate(new Date(utcMs), true).convertToZone(this.timezone);
@@ -105,16 +109,100 @@ export function ianaZone(name: string): Zone | undefined {
   return zone ?? undefined;
 }
 
-/** Builds a zone from a VTIMEZONE component in jCal form; undefined when ical.js cannot read it. */
-export function vtimezoneZone(tzid: string, jcal: unknown[]): Zone | undefined {
+/** A VTIMEZONE read: its zone, or why it cannot be. */
+export type VtimezoneResult = { zone: Zone } | { reason: string };
+
+type JcalProperty = [string, Record<string, unknown>, string, ...unknown[]];
+type JcalComponent = [string, JcalProperty[], JcalComponent[]];
+
+/**
+ * Builds a zone from a VTIMEZONE component in jCal form, through ical.js, once its observances are written the
+ * way ical.js reads them (`normaliseObservance`). A definition without a usable observance, or that ical.js
+ * refuses, is not a zone: the reason is returned for the import report, never a silent UTC.
+ */
+export function vtimezoneZone(tzid: string, jcal: unknown[]): VtimezoneResult {
   try {
-    const timezone = new ICAL.Timezone(new ICAL.Component(jcal as [string, unknown[], unknown[]]));
+    const [name, properties, observances] = jcal as JcalComponent;
+    let first: { utc: number; offsetMs: number } | undefined;
+    const usable: JcalComponent[] = [];
+    for (const observance of observances) {
+      const normalised = normaliseObservance(observance);
+      if (!normalised) continue;
+      usable.push(normalised.observance);
+      if (!first || normalised.onsetUtc < first.utc)
+        first = { utc: normalised.onsetUtc, offsetMs: normalised.offsetFromMs };
+    }
+    if (!first) return { reason: 'no observance with DTSTART, TZOFFSETFROM and TZOFFSETTO' };
+    const timezone = new ICAL.Timezone(
+      new ICAL.Component([name, properties, usable] as unknown as [string, unknown[], unknown[]]),
+    );
     // Probe once so a broken definition fails here, not in the middle of an expansion.
     timezone.utcOffset(ICAL.Time.fromData({ year: 2024, month: 1, day: 1, hour: 12 }));
-    return new VTimezoneZone(tzid, timezone);
-  } catch {
-    return undefined;
+    if (!timezone.changes.length) return { reason: 'its observances give no offset' };
+    return { zone: new VTimezoneZone(tzid, timezone, first) };
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message.slice(0, 120) : 'invalid definition' };
   }
+}
+
+const DATE_TIME_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+const OFFSET_VALUE = /^([+-])(\d{2}):?(\d{2})(?::?(\d{2}))?$/;
+
+/**
+ * An observance (STANDARD, DAYLIGHT) as ical.js reads it. RFC 5545 §3.6.5: an observance takes effect at its
+ * DTSTART and at each RDATE (and RRULE occurrence). ical.js leaves DTSTART out when there are RDATEs and no
+ * RRULE, and reads only the first value of an RDATE list: the DTSTART is added as an RDATE, and each value
+ * gets its own RDATE line. A date (DTSTART:19740106) is midnight. Undefined when the observance lacks a
+ * readable DTSTART, TZOFFSETFROM or TZOFFSETTO (ical.js would skip it silently).
+ */
+function normaliseObservance(
+  observance: JcalComponent,
+): { observance: JcalComponent; onsetUtc: number; offsetFromMs: number } | undefined {
+  const [name, properties, children] = observance;
+  const get = (prop: string) => properties.find((p) => p[0] === prop);
+  const dtstart = get('dtstart');
+  const from = offsetMs(get('tzoffsetfrom')?.[3]);
+  const to = offsetMs(get('tzoffsetto')?.[3]);
+  const startValue = asDateTime(dtstart?.[3]);
+  if (!dtstart || !startValue || from === undefined || to === undefined) return undefined;
+  const m = DATE_TIME_VALUE.exec(startValue)!;
+  const startLocal = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  const out: JcalProperty[] = [];
+  const onsets = new Set<string>();
+  let hasRule = false;
+  for (const p of properties) {
+    if (p[0] === 'dtstart') out.push(['dtstart', p[1], 'date-time', startValue]);
+    else if (p[0] === 'rdate') {
+      for (const value of p.slice(3)) {
+        const time = asDateTime(Array.isArray(value) ? value[0] : value);
+        if (time && !onsets.has(time)) {
+          onsets.add(time);
+          out.push(['rdate', {}, 'date-time', time]);
+        }
+      }
+    } else {
+      if (p[0] === 'rrule') hasRule = true;
+      out.push(p);
+    }
+  }
+  if (onsets.size && !hasRule && !onsets.has(startValue)) out.push(['rdate', {}, 'date-time', startValue]);
+  return { observance: [name, out, children], onsetUtc: startLocal - from, offsetFromMs: from };
+}
+
+/** A jCal date or date-time as a floating date-time ('1974-01-06' → '1974-01-06T00:00:00'). */
+function asDateTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.endsWith('Z') ? value.slice(0, -1) : value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text}T00:00:00`;
+  return DATE_TIME_VALUE.test(text) ? text : undefined;
+}
+
+/** A UTC-OFFSET as ical.js gives it ('+01:00', '-04:56:02') in milliseconds. */
+function offsetMs(value: unknown): number | undefined {
+  const m = typeof value === 'string' ? OFFSET_VALUE.exec(value) : null;
+  if (!m) return undefined;
+  const ms = ((+m[2]! * 60 + +m[3]!) * 60 + +(m[4] ?? 0)) * 1000;
+  return m[1] === '-' ? -ms : ms;
 }
 
 /**

@@ -1,0 +1,415 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarEvent } from '../../types';
+import { type ParseIcsOptions, parseIcs } from './parse-ics';
+
+/**
+ * Files as real exporters write them, not as RFC 5545 says (issue 26): dates without VALUE=DATE, VALUE=DATE
+ * holding a time, overrides whose own start cannot be read, zones defined by RDATEs. Each is read the way a
+ * calendar app shows it, and the import report names the leniency once per kind.
+ */
+const OPTIONS: ParseIcsOptions = {
+  window: { from: new Date('2023-01-01T00:00:00Z'), to: new Date('2025-01-01T00:00:00Z') },
+  ownerEmail: 'alex@northwind.example',
+  defaultTimeZone: 'Europe/Berlin',
+};
+
+function ics(...events: string[]) {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
+}
+
+function vevent(...lines: string[]) {
+  return ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n');
+}
+
+function parse(text: string, options: Partial<ParseIcsOptions> = {}) {
+  return parseIcs(text, { ...OPTIONS, ...options });
+}
+
+/** [providerEventId, startsAt, endsAt, allDay, status, summary], sorted by start. */
+function rows(events: CalendarEvent[]) {
+  return [...events]
+    .sort(
+      (a, b) =>
+        a.startsAt.getTime() - b.startsAt.getTime() || a.providerEventId.localeCompare(b.providerEventId),
+    )
+    .map((e) => [
+      e.providerEventId,
+      e.startsAt.toISOString(),
+      e.endsAt.toISOString(),
+      e.allDay,
+      e.status,
+      e.summary,
+    ]);
+}
+
+const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
+/** The report's fields (a counted note also carries its counts, for merging). */
+const plain = (problems: { line?: number | undefined; uid?: string | undefined; message: string }[]) =>
+  problems.map(({ line, uid, message }) => ({ line, uid, message }));
+
+describe('parseIcs: dates written without VALUE=DATE', () => {
+  it('reads an 8-digit DTSTART and DTEND as an all-day event, and says so', () => {
+    const { events, problems } = parse(
+      ics(vevent('UID:xmas', 'DTSTART:20231224', 'DTEND:20231226', 'SUMMARY:Christmas')),
+    );
+    expect(rows(events)).toEqual([
+      ['xmas', '2023-12-23T23:00:00.000Z', '2023-12-25T23:00:00.000Z', true, 'confirmed', 'Christmas'],
+    ]);
+    expect(plain(problems)).toEqual([
+      {
+        line: 6,
+        uid: 'xmas',
+        message: 'Dates written without VALUE=DATE (DTSTART, DTEND) were read as all-day dates',
+      },
+    ]);
+  });
+
+  it('reads EXDATE, RDATE, RECURRENCE-ID and UNTIL written the same way', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:daily',
+          'DTSTART:20240101',
+          'RRULE:FREQ=DAILY;UNTIL=20240105',
+          'EXDATE:20240103',
+          'RDATE:20240110',
+          'SUMMARY:Daily',
+        ),
+        vevent('UID:daily', 'RECURRENCE-ID:20240102', 'DTSTART:20240102', 'SUMMARY:Daily (changed)'),
+      ),
+    );
+    expect(rows(events).map((r) => [r[0], r[3], r[5]])).toEqual([
+      ['daily::2024-01-01', true, 'Daily'],
+      ['daily::2024-01-02', true, 'Daily (changed)'],
+      ['daily::2024-01-04', true, 'Daily'],
+      ['daily::2024-01-05', true, 'Daily'],
+      ['daily::2024-01-10', true, 'Daily'],
+    ]);
+    expect(messages(problems)).toEqual([
+      'Dates written without VALUE=DATE (DTSTART, RECURRENCE-ID, RDATE, EXDATE) were read as all-day dates',
+    ]);
+  });
+
+  it('an 8-digit EXDATE on a timed series removes that day', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:standup',
+          'DTSTART;TZID=Europe/Berlin:20240101T093000',
+          'DURATION:PT15M',
+          'RRULE:FREQ=DAILY;COUNT=3',
+          'EXDATE:20240102',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-01-01T08:30:00.000Z', '2024-01-03T08:30:00.000Z']);
+    expect(messages(problems)).toEqual([
+      'Dates written without VALUE=DATE (EXDATE) were read as all-day dates',
+    ]);
+  });
+
+  it('counts the events of a large holiday file in one line instead of one line per event', () => {
+    const holidays = Array.from({ length: 5000 }, (_, i) => {
+      const day = new Date(Date.UTC(2023, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10);
+      const date = day.replaceAll('-', '');
+      return vevent(`UID:holiday-${i}`, `DTSTART:${date}`, `SUMMARY:Holiday ${i}`);
+    });
+    const { events, problems } = parse(ics(...holidays));
+    expect(events).toHaveLength(5000);
+    expect(events.every((e) => e.allDay)).toBe(true);
+    expect(plain(problems)).toEqual([
+      {
+        line: 6,
+        uid: undefined,
+        message:
+          '5,000 events had dates written without VALUE=DATE (DTSTART); they were read as all-day dates (the first: holiday-0)',
+      },
+    ]);
+  });
+});
+
+describe('parseIcs: VALUE=DATE holding a date-time', () => {
+  it('keeps the time of day the producer wrote, floating or in the TZID zone', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:doors',
+          'DTSTART;VALUE=DATE:20240804T120000',
+          'DTEND;VALUE=DATE:20240804T180000',
+          'SUMMARY:Doors open',
+        ),
+        vevent(
+          'UID:kickoff',
+          'DTSTART;VALUE=DATE;TZID=America/New_York:20240805T090000',
+          'DTEND;VALUE=DATE;TZID=America/New_York:20240805T100000',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['doors', '2024-08-04T10:00:00.000Z', '2024-08-04T16:00:00.000Z', false],
+      ['kickoff', '2024-08-05T13:00:00.000Z', '2024-08-05T14:00:00.000Z', false],
+    ]);
+    expect(messages(problems)).toEqual([
+      '2 events had VALUE=DATE values holding a time of day (DTSTART, DTEND); they were read as the times written (the first: doors)',
+    ]);
+  });
+
+  it('an EXDATE;VALUE=DATE with a time removes that occurrence only', () => {
+    const { events } = parse(
+      ics(
+        vevent(
+          'UID:twice',
+          'DTSTART:20240101T090000Z',
+          'DURATION:PT1H',
+          'RRULE:FREQ=HOURLY;INTERVAL=3;COUNT=3',
+          'EXDATE;VALUE=DATE:20240101T120000Z',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-01-01T09:00:00.000Z', '2024-01-01T15:00:00.000Z']);
+  });
+});
+
+describe('parseIcs: an override whose own DTSTART cannot be read', () => {
+  const series = vevent(
+    'UID:weekly',
+    'DTSTART;TZID=Europe/Berlin:20240108T100000',
+    'DTEND;TZID=Europe/Berlin:20240108T110000',
+    'RRULE:FREQ=WEEKLY;COUNT=3',
+    'SUMMARY:Weekly',
+  );
+
+  it('keeps the series occurrence it names, and reports the override', () => {
+    const { events, problems } = parse(
+      ics(
+        series,
+        vevent(
+          'UID:weekly',
+          'RECURRENCE-ID;TZID=Europe/Berlin:20240115T100000',
+          'DTSTART;TZID=Europe/Berlin:2024-01-15 10:30',
+          'DTEND;TZID=Europe/Berlin:20240115T113000',
+          'SUMMARY:Weekly (moved)',
+        ),
+      ),
+    );
+    expect(rows(events)).toEqual([
+      [
+        'weekly::2024-01-08T09:00:00.000Z',
+        '2024-01-08T09:00:00.000Z',
+        '2024-01-08T10:00:00.000Z',
+        false,
+        'confirmed',
+        'Weekly',
+      ],
+      [
+        'weekly::2024-01-15T09:00:00.000Z',
+        '2024-01-15T09:00:00.000Z',
+        '2024-01-15T10:00:00.000Z',
+        false,
+        'confirmed',
+        'Weekly',
+      ],
+      [
+        'weekly::2024-01-22T09:00:00.000Z',
+        '2024-01-22T09:00:00.000Z',
+        '2024-01-22T10:00:00.000Z',
+        false,
+        'confirmed',
+        'Weekly',
+      ],
+    ]);
+    expect(messages(problems)).toEqual([
+      'Unreadable DTSTART',
+      'The change to the occurrence of 2024-01-15T09:00:00.000Z has an unreadable DTSTART: the series occurrence was kept as it is',
+    ]);
+  });
+
+  it('still cancels the occurrence when the override is a cancellation', () => {
+    const { events } = parse(
+      ics(
+        series,
+        vevent(
+          'UID:weekly',
+          'RECURRENCE-ID;TZID=Europe/Berlin:20240115T100000',
+          'DTSTART;TZID=Europe/Berlin:BROKEN',
+          'STATUS:CANCELLED',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => [r[0], r[1], r[4]])).toEqual([
+      ['weekly::2024-01-08T09:00:00.000Z', '2024-01-08T09:00:00.000Z', 'confirmed'],
+      ['weekly::2024-01-15T09:00:00.000Z', '2024-01-15T09:00:00.000Z', 'cancelled'],
+      ['weekly::2024-01-22T09:00:00.000Z', '2024-01-22T09:00:00.000Z', 'confirmed'],
+    ]);
+  });
+
+  it('invents no event when the series is not in the file', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:orphan',
+          'RECURRENCE-ID:20240115T090000Z',
+          'DTSTART:2024011509',
+          'SUMMARY:One occurrence I was invited to',
+        ),
+      ),
+    );
+    expect(events).toEqual([]);
+    expect(messages(problems)).toEqual([
+      'Unreadable DTSTART',
+      'The change to the occurrence of 2024-01-15T09:00:00.000Z has an unreadable DTSTART and its series is not in the file: it was skipped',
+    ]);
+  });
+
+  it('an override whose RECURRENCE-ID line cannot be parsed at all does not replace the series', () => {
+    const { events, problems } = parse(
+      ics(
+        series,
+        vevent(
+          'UID:weekly',
+          'SEQUENCE:1',
+          'RECURRENCE-ID;TZID="Europe/Berlin:20240115T100000',
+          'DTSTART;TZID=Europe/Berlin:20240115T140000',
+          'DTEND;TZID=Europe/Berlin:20240115T150000',
+          'SUMMARY:Weekly (afternoon)',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => [r[0], r[5]])).toEqual([
+      ['weekly::2024-01-08T09:00:00.000Z', 'Weekly'],
+      ['weekly::2024-01-15T09:00:00.000Z', 'Weekly'],
+      ['weekly::2024-01-22T09:00:00.000Z', 'Weekly'],
+    ]);
+    expect(messages(problems)).toEqual([
+      expect.stringMatching(/^Unreadable RECURRENCE-ID: /),
+      'Unreadable RECURRENCE-ID; event skipped',
+    ]);
+  });
+
+  it('an override whose DTEND cannot be read keeps the series duration', () => {
+    const { events } = parse(
+      ics(
+        series,
+        vevent(
+          'UID:weekly',
+          'RECURRENCE-ID;TZID=Europe/Berlin:20240115T100000',
+          'DTSTART;TZID=Europe/Berlin:20240115T140000',
+          'DTEND;TZID=Europe/Berlin:tomorrow',
+          'SUMMARY:Weekly (afternoon)',
+        ),
+      ),
+    );
+    const moved = events.find((e) => e.providerEventId === 'weekly::2024-01-15T09:00:00.000Z');
+    expect([moved?.startsAt.toISOString(), moved?.endsAt.toISOString(), moved?.summary]).toEqual([
+      '2024-01-15T13:00:00.000Z',
+      '2024-01-15T14:00:00.000Z',
+      'Weekly (afternoon)',
+    ]);
+  });
+});
+
+describe('parseIcs: custom VTIMEZONEs made of DTSTART and RDATEs', () => {
+  const zone = [
+    'BEGIN:VTIMEZONE',
+    'TZID:Fictitious Eastern',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:19730429T020000',
+    'RDATE:19740106T020000',
+    'RDATE:19750223T020000,19760425T020000',
+    'TZOFFSETFROM:-0500',
+    'TZOFFSETTO:-0400',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'DTSTART:19731028T020000',
+    'RDATE:19741027T020000,19751026T020000',
+    'RDATE:19761031T020000',
+    'TZOFFSETFROM:-0400',
+    'TZOFFSETTO:-0500',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+  const at = (uid: string, local: string) =>
+    vevent(`UID:${uid}`, `DTSTART;TZID=Fictitious Eastern:${local}`, 'DURATION:PT1H');
+
+  it('takes each observance at its DTSTART and at every RDATE value', () => {
+    const { events, problems } = parse(
+      ics(
+        zone,
+        at('before', '19730115T120000'),
+        at('daylight-dtstart', '19730615T120000'),
+        at('standard-dtstart', '19731215T120000'),
+        at('first-rdate', '19740215T120000'),
+        at('second-value', '19760704T120000'),
+        at('last', '19761201T120000'),
+      ),
+      { window: { from: new Date('1973-01-01T00:00:00Z'), to: new Date('1978-01-01T00:00:00Z') } },
+    );
+    expect(problems).toEqual([]);
+    expect(rows(events).map((r) => [r[0], r[1]])).toEqual([
+      ['before', '1973-01-15T17:00:00.000Z'], // before the first onset: its TZOFFSETFROM
+      ['daylight-dtstart', '1973-06-15T16:00:00.000Z'],
+      ['standard-dtstart', '1973-12-15T17:00:00.000Z'],
+      ['first-rdate', '1974-02-15T16:00:00.000Z'],
+      ['second-value', '1976-07-04T16:00:00.000Z'],
+      ['last', '1976-12-01T17:00:00.000Z'],
+    ]);
+  });
+
+  const unreadable = (extra: string[]) =>
+    [
+      'BEGIN:VTIMEZONE',
+      'TZID:Head office',
+      ...extra,
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'TZNAME:CET',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ].join('\r\n');
+  const meeting = vevent('UID:m', 'DTSTART;TZID=Head office:20240610T090000', 'DURATION:PT1H');
+
+  it('a zone it cannot understand is read as the IANA zone its X-LIC-LOCATION names, and reported', () => {
+    const { events, problems } = parse(ics(unreadable(['X-LIC-LOCATION:America/Chicago']), meeting), {
+      defaultTimeZone: 'UTC',
+    });
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-06-10T14:00:00.000Z']);
+    expect(messages(problems)).toEqual([
+      'The file\'s time zone "Head office" cannot be read (no observance with DTSTART, TZOFFSETFROM and TZOFFSETTO); times in it are read in America/Chicago, named by its X-LIC-LOCATION',
+    ]);
+  });
+
+  it('without one, in the calendar zone, and reported: never silently in UTC', () => {
+    const { events, problems } = parse(ics(unreadable([]), meeting));
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-06-10T07:00:00.000Z']);
+    expect(messages(problems)).toEqual([
+      'The file\'s time zone "Head office" cannot be read (no observance with DTSTART, TZOFFSETFROM and TZOFFSETTO); times in it are read in Europe/Berlin',
+    ]);
+  });
+});
+
+describe('parseIcs: neighbours of the sloppy dates', () => {
+  it('an all-day event that ends on the day it starts lasts that day', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent('UID:a', 'DTSTART;VALUE=DATE:20240101', 'DTEND;VALUE=DATE:20240101'),
+        vevent('UID:b', 'DTSTART;VALUE=DATE:20240106', 'DTEND;VALUE=DATE:20240106'),
+      ),
+      { defaultTimeZone: 'UTC' },
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['a', '2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z', true],
+      ['b', '2024-01-06T00:00:00.000Z', '2024-01-07T00:00:00.000Z', true],
+    ]);
+    expect(messages(problems)).toEqual([
+      '2 all-day events ended on the day they start; they were read as lasting that day (the first: a)',
+    ]);
+  });
+
+  it('an empty RRULE (as some holiday exporters write) is no rule', () => {
+    const { events, problems } = parse(
+      ics(vevent('UID:h', 'DTSTART;VALUE=DATE:20240501', 'RRULE:', 'SUMMARY:Labour Day')),
+    );
+    expect(rows(events).map((r) => [r[0], r[3]])).toEqual([['h', true]]);
+    expect(messages(problems)).toEqual(['An empty RRULE was ignored; the event was read as a single event']);
+  });
+});
