@@ -323,3 +323,47 @@ describe('caldavDriver against Radicale', () => {
     });
   });
 });
+
+describe('caldavDriver: objects written loosely (issue 26)', () => {
+  it('reports what was read leniently, counted across objects, as an ICS file does', async () => {
+    const holidays = `${radicale.url}/alex/holidays/`;
+    await makeCalendar({ url: holidays, props: { 'd:displayname': 'Holidays' }, headers: auth });
+    const object = (uid: string, day: string) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Calendar Labs//Calendar 1.0//EN',
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        'DTSTAMP:20270101T000000Z',
+        `DTSTART:${day}`,
+        `DTEND:${day}`,
+        `SUMMARY:${uid}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    for (const [uid, day] of [
+      ['epiphany', '20270106'],
+      ['carnival', '20270209'],
+    ]) {
+      const response = await fetch(`${holidays}${uid}.ics`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'text/calendar; charset=utf-8' },
+        body: object(uid!, day!),
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    const result = await driver.syncEvents({ ...connection, externalId: holidays }, { cursor: null, window });
+    expect(rows(result.events)).toEqual([
+      ['epiphany', '2027-01-05T23:00:00.000Z', '2027-01-06T23:00:00.000Z', 'confirmed'],
+      ['carnival', '2027-02-08T23:00:00.000Z', '2027-02-09T23:00:00.000Z', 'confirmed'],
+    ]);
+    // Radicale stores the dates with VALUE=DATE (it rewrites what it is sent); DTEND = DTSTART stays.
+    expect(result.problems?.map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /^2 all-day events ended on the day they start; they were read as lasting that day \(the first: (epiphany|carnival)\)$/,
+      ),
+    ]);
+  });
+});

@@ -8,6 +8,8 @@ import {
   type SyncResult,
   type SyncWindow,
 } from '../../types';
+import { mergeIcsProblems } from '../ics/ics-notes';
+import type { IcsProblem } from '../ics/parse-ics';
 import { ianaZone } from '../ics/time-zones';
 import {
   type CaldavClientOptions,
@@ -96,13 +98,23 @@ export function createCaldavDriver(options: CaldavDriverOptions = {}): CalendarD
     const cursor: CaldavCursor = { v: 1, ctag: state.ctag ?? null, etags: {}, uids: {} };
     for (const [key, { etag }] of all) cursor.etags[key] = etag;
     const events: CalendarEvent[] = [];
+    const problems: IcsProblem[][] = [];
     for (const mapped of mapObjects(inWindow, connection, window, state.canWrite)) {
       const key = hrefKey(mapped.object.href, dav.calendarUrl);
       cursor.etags[key] = mapped.object.etag;
       if (mapped.uids[0]) cursor.uids[key] = mapped.uids[0];
       events.push(...mapped.events);
+      if (mapped.problems.length) problems.push(mapped.problems);
     }
-    return { events, deletedIds: [], full: true, cursor: JSON.stringify(cursor) };
+    // The objects' read problems are the calendar's import report, the same as an ICS file's: leniencies of
+    // the same kind counted in one line across objects. An incremental read leaves the last full one's report.
+    return {
+      events,
+      deletedIds: [],
+      full: true,
+      cursor: JSON.stringify(cursor),
+      problems: mergeIcsProblems(problems),
+    };
   }
 
   async function incrementalSync(
