@@ -24,7 +24,7 @@ export type IcsNote = {
 export type IcsNoteProblem = IcsProblem & { note: IcsNote };
 
 /** The order properties are named in. */
-const PROPERTY_ORDER = ['DTSTART', 'DTEND', 'RECURRENCE-ID', 'RDATE', 'EXDATE'];
+const PROPERTY_ORDER = ['DTSTART', 'DTEND', 'RECURRENCE-ID', 'RDATE', 'EXDATE', 'UNTIL'];
 
 function noteMessage(note: IcsNote): string {
   const properties = note.properties.length ? ` (${note.properties.join(', ')})` : '';

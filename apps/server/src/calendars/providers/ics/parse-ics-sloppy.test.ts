@@ -108,6 +108,27 @@ describe('parseIcs: dates written without VALUE=DATE', () => {
     ]);
   });
 
+  it('a date UNTIL on a timed series keeps its whole day, and says so', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:evening',
+          'DTSTART;TZID=Europe/Berlin:20240101T190000',
+          'DURATION:PT1H',
+          'RRULE:FREQ=DAILY;UNTIL=20240103',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r[1])).toEqual([
+      '2024-01-01T18:00:00.000Z',
+      '2024-01-02T18:00:00.000Z',
+      '2024-01-03T18:00:00.000Z',
+    ]);
+    expect(messages(problems)).toEqual([
+      'Dates written without VALUE=DATE (UNTIL) were read as all-day dates',
+    ]);
+  });
+
   it('counts the events of a large holiday file in one line instead of one line per event', () => {
     const holidays = Array.from({ length: 5000 }, (_, i) => {
       const day = new Date(Date.UTC(2023, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10);

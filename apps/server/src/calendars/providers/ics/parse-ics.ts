@@ -592,6 +592,10 @@ class IcsParser {
       const found = new Set<number>();
       for (const p of this.rules(component, name, uid)) {
         const recur = p.values[0];
+        // A date UNTIL on a timed series (RFC 5545 wants DTSTART's type) counts its whole day.
+        const until = (recur as { until?: unknown }).until;
+        if (report && !timing.allDay && typeof until === 'string' && until.length === 10)
+          this.notes.add('date-without-value-date', uid, p.line, 'UNTIL');
         const result = expandRule({
           recur: recur as RecurValue,
           startLocal: timing.start.local,
