@@ -31,6 +31,10 @@ export const envSchema = z
     SOURCE_MAPS: bool.optional(),
     READ_CACHE: z.enum(['on', 'off']).default('on'),
     MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
+    INVITES_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    INVITES_PER_ADMIN_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+    INVITES_PER_TEAM_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(50),
+    INVITES_PER_TEAM_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -159,6 +163,13 @@ function buildConfig(env: Env) {
     /** Per-process read caches (sessions, a user's week), kept fresh by the database's notifications. */
     readCaches: env.READ_CACHE === 'on',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000 },
+    /** Invites one admin and one team may send, over the last hour and the last 24 hours. */
+    invites: {
+      perAdminPerHour: env.INVITES_PER_ADMIN_PER_HOUR,
+      perAdminPerDay: env.INVITES_PER_ADMIN_PER_DAY,
+      perTeamPerHour: env.INVITES_PER_TEAM_PER_HOUR,
+      perTeamPerDay: env.INVITES_PER_TEAM_PER_DAY,
+    },
     ssoProviders,
     /** Sign-in by e-mail link: `auto` offers it when no single sign-on provider is configured. */
     emailSignIn: env.EMAIL_SIGN_IN === 'on' || (env.EMAIL_SIGN_IN === 'auto' && ssoProviders.length === 0),

@@ -32,6 +32,7 @@ const ALLOWED_ROUTES = new Set([
   'POST /api/v1/sign_in_links',
   'POST /api/v1/sign_in_links/consume',
   'POST /api/v1/invites/accept',
+  'POST /api/v1/invites/renewal_requests',
   'GET /api/v1/communications/email/opt-out',
   `GET ${ONE_CLICK_PATH}`,
   `POST ${ONE_CLICK_PATH}`,

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/sign_in_links',
   'POST /api/v1/sign_in_links/consume',
   'POST /api/v1/invites/accept',
+  'POST /api/v1/invites/renewal_requests',
   'GET /api/v1/subscription_plans',
   // Reference data the app and the public pages show: the same for everyone.
   'GET /api/v1/goals',

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'invite_invalid'
   | 'invite_expired'
   | 'company_exists'
+  | 'already_member'
   | 'account_deactivated'
   | 'billing_not_configured'
   | 'payment_declined'
@@ -49,6 +50,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   invite_expired: { status: 410, title: 'Invite expired' },
   // A sign-up from a company domain whose company uses MeetWell already: no second company, no second trial.
   company_exists: { status: 409, title: 'Your company already uses MeetWell' },
+  // An invite opened again by someone already on its team, in a browser not signed in as them.
+  already_member: { status: 409, title: 'Already on the team' },
   account_deactivated: { status: 403, title: 'Account deactivated' },
   billing_not_configured: { status: 409, title: 'Billing not configured' },
   payment_declined: { status: 402, title: 'Payment declined' },

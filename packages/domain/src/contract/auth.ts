@@ -19,6 +19,15 @@ export const signInLinkSentDocument = z.object({ meta: z.object({ sent: z.litera
 /** POST /sign_in_links/consume: the user signed in, and whether the link created the account. */
 export const signInLinkUsedDocument = documentSchema(userResource, z.object({ created: z.boolean() }));
 
+/**
+ * POST /invites/accept: the user signed in and on the invite's team; already_member when they were on it
+ * before (a used link opened again while signed in as them: no new session is made).
+ */
+export const inviteAcceptedDocument = documentSchema(userResource, z.object({ already_member: z.boolean() }));
+
+/** POST /invites/renewal_requests (202): the admin who sent an expired invite is told it is asked for again. */
+export const inviteRenewalRequestedDocument = z.object({ meta: z.object({ requested: z.literal(true) }) });
+
 /** GET /auth/slack?format=json: the Slack page that grants do-not-disturb (without format: a redirect). */
 export const slackAuthorizationDocument = documentSchema(
   resourceSchema('slack_authorizations', z.object({ url: z.string() })),

@@ -37,6 +37,8 @@ export const inviteAttributes = z.object({
   email: z.string(),
   created_at: instantSchema,
   accepted_at: instantSchema.nullable(),
+  /** The link works until then (14 days); a pending invite past it is listed until cancelled or sent again. */
+  expires_at: instantSchema,
 });
 export type InviteAttributes = z.infer<typeof inviteAttributes>;
 export const inviteListDocument = documentSchema(z.array(resourceSchema('invites', inviteAttributes)));

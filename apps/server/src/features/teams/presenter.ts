@@ -1,6 +1,7 @@
 import { membershipRoleFor, teamRoleOfMembership } from '../../auth/policies';
 import type { invites } from '../../db/schema';
 import { resource } from '../../http/jsonapi';
+import { inviteExpiresAt } from './invite-limits';
 import { type CompanyRow, displayName, type MemberRow } from './queries';
 
 type InviteRow = typeof invites.$inferSelect;
@@ -34,5 +35,6 @@ export function presentInvite(invite: InviteRow) {
     email: invite.email,
     created_at: invite.createdAt.toISOString(),
     accepted_at: invite.acceptedAt?.toISOString() ?? null,
+    expires_at: inviteExpiresAt(invite).toISOString(),
   });
 }

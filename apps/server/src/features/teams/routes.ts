@@ -1,12 +1,13 @@
 import {
   ActionSettingsPatchSchema,
   ADMIN_ROLE,
+  inviteAcceptedDocument,
   inviteCreatedDocument,
   inviteListDocument,
+  inviteRenewalRequestedDocument,
   memberDocument,
   memberListDocument,
   teamDocument,
-  userDocument,
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,7 +22,13 @@ import { requestAutoBalance } from '../autobalance/request';
 import { referralOf } from '../referrals/referrals';
 import { loadUserResource } from '../users/profile';
 import { isPublicEmailDomain } from '../users/provision';
-import { acceptInvite, createInvite, listPendingInvites, revokeInvite } from './invites';
+import {
+  acceptInvite,
+  createInvite,
+  listPendingInvites,
+  requestInviteRenewal,
+  revokeInvite,
+} from './invites';
 import { changeMemberRole, removeMember } from './members';
 import { presentInvite, presentMembership, presentTeam } from './presenter';
 import { findTeam, listMembers, memberCount } from './queries';
@@ -207,7 +214,10 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { invite, mail } = await createInvite(ctx, user, request.body.data.attributes.email);
+      const { invite, mail } = await createInvite(ctx, user, request.body.data.attributes.email, {
+        // Without SMTP the link is written where whoever runs the server finds it, as sign-in links are.
+        log: (message) => request.log.warn(message),
+      });
       return reply.code(201).send(document(presentInvite(invite), { mail }));
     },
   );
@@ -250,23 +260,47 @@ export const teamRoutes: FeatureRoutes = (app, ctx) => {
               .strict(),
           }),
         }),
-        response: { 200: userDocument },
+        response: { 200: inviteAcceptedDocument },
       },
     },
     async (request, reply) => {
       const { token, time_zone, referral } = request.body.data.attributes;
-      const user = await acceptInvite(ctx, token, {
+      const { user, alreadyMember } = await acceptInvite(ctx, token, {
         timeZone: time_zone,
         referral: referralOf(request, referral),
+        signedInUserId: request.auth?.user.id,
       });
-      const session = await createSession(ctx.db, user.id, {
-        userAgent: request.headers['user-agent'],
-        now: ctx.now(),
-      });
-      setSessionCookies(request, reply, ctx, session.token);
+      if (!alreadyMember) {
+        const session = await createSession(ctx.db, user.id, {
+          userAgent: request.headers['user-agent'],
+          now: ctx.now(),
+        });
+        setSessionCookies(request, reply, ctx, session.token);
+      }
       return reply
         .header('cache-control', 'no-store')
-        .send(document(await loadUserResource(ctx.db, user, ctx.now())));
+        .send(document(await loadUserResource(ctx.db, user, ctx.now()), { already_member: alreadyMember }));
+    },
+  );
+
+  app.post(
+    '/api/v1/invites/renewal_requests',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['teams'],
+        summary:
+          "Ask for a new invite with an expired invite's token: the admin who sent it is mailed, once per invite",
+        body: resourceBody(
+          'invite_renewal_requests',
+          z.object({ token: z.string().min(1).max(200) }).strict(),
+        ),
+        response: { 202: inviteRenewalRequestedDocument },
+      },
+    },
+    async (request, reply) => {
+      await requestInviteRenewal(ctx, request.body.data.attributes.token);
+      return reply.code(202).send({ meta: { requested: true as const } });
     },
   );
 };

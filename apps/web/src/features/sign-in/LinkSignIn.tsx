@@ -1,8 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/client';
+import { type ApiError, isApiError } from '../../api/client';
 import { ErrorState, type ErrorStateProps } from '../../components/ErrorState';
 import { APP_HOME } from '../../layout/LoginModal';
 import { useLoginModal } from '../../layout/useLoginModal';
@@ -16,8 +16,8 @@ export interface LinkSignInProps {
   signIn: () => Promise<unknown>;
   /** What a 410 (the link used, expired or revoked) shows. */
   invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
-  /** What a 410 of another code shows (an invite that expired rather than one used or withdrawn). */
-  invalidByCode?: Record<string, Pick<ErrorStateProps, 'title' | 'description' | 'action'>>;
+  /** What a refusal of a given code shows instead (an invite that expired, someone already on the team). */
+  byCode?: Record<string, (error: ApiError) => ReactNode>;
 }
 
 /** The server's word that the address's company uses MeetWell already: the person asks for an invite. */
@@ -27,7 +27,7 @@ export const COMPANY_EXISTS_TITLE = 'Your company already uses MeetWell';
  * Opens a one-time link: spends it, loads the signed-in user, then goes to Review. The request is a query
  * keyed by the token, so mounting twice (strict mode, a re-render) never spends the link twice.
  */
-export function LinkSignIn({ queryKey, signIn, invalid, invalidByCode = {} }: LinkSignInProps) {
+export function LinkSignIn({ queryKey, signIn, invalid, byCode = {} }: LinkSignInProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { open: openLogin } = useLoginModal();
@@ -54,9 +54,10 @@ export function LinkSignIn({ queryKey, signIn, invalid, invalidByCode = {} }: Li
 
   if (result.isError) {
     const error = result.error;
+    const shownByCode = isApiError(error) && error.code ? byCode[error.code] : undefined;
+    if (shownByCode && isApiError(error)) return shownByCode(error);
     if (isApiError(error) && error.status === 410) {
-      const shown = (error.code && invalidByCode[error.code]) || invalid;
-      return <ErrorState order={1} emoji="🔒" {...shown} />;
+      return <ErrorState order={1} emoji="🔒" {...invalid} />;
     }
     if (isApiError(error) && error.code === 'company_exists') {
       return (

@@ -37,10 +37,22 @@ export function consumeSignInLink(token: string) {
   });
 }
 
-/** POST /invites/accept: signs the invited person in and joins the team (410 when no longer valid). */
+/**
+ * POST /invites/accept: signs the invited person in and joins the team; meta.already_member when the browser is
+ * signed in as someone on the team already. 410 when no longer valid or expired, 409 already_member when they
+ * are on the team but signed in elsewhere.
+ */
 export function acceptInvite(token: string) {
-  return contractRequestByName('POST', '/invites/accept', 'userDocument', {
+  return contractRequestByName('POST', '/invites/accept', 'inviteAcceptedDocument', {
     body: resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
+    redirectOnStatus: false,
+  });
+}
+
+/** POST /invites/renewal_requests: the admin who sent an expired invite is asked for a new one. */
+export function requestNewInvite(token: string) {
+  return contractRequestByName('POST', '/invites/renewal_requests', 'inviteRenewalRequestedDocument', {
+    body: resourceBody('invite_renewal_requests', { token }),
     redirectOnStatus: false,
   });
 }

@@ -23,7 +23,10 @@ describe('a sign-up sends the referral kept from a ?ref= link', () => {
     await consumeSignInLink('tok-1');
     expect(sentAttributes(link)).toMatchObject({ token: 'tok-1', referral: 'friend_42' });
 
-    const invite = mockFetch({ 'POST /api/v1/invites/accept': () => jsonResponse(200, userDocument()) });
+    const invite = mockFetch({
+      'POST /api/v1/invites/accept': () =>
+        jsonResponse(200, { ...userDocument(), meta: { already_member: false } }),
+    });
     await acceptInvite('inv-1');
     expect(sentAttributes(invite)).toMatchObject({ token: 'inv-1', referral: 'friend_42' });
   });

@@ -1,4 +1,6 @@
 import {
+  Alert,
+  Badge,
   Button,
   Group,
   Paper,
@@ -23,6 +25,7 @@ import { Section } from './Section';
 function InviteForm() {
   const [text, setText] = useState('');
   const [dialog, setDialog] = useState<DialogText | null>(null);
+  const [limited, setLimited] = useState<string | null>(null);
   const send = useSendInvites();
   const emails = splitTagInput(text);
 
@@ -37,7 +40,13 @@ function InviteForm() {
         }
         if (!check.canInvite) return;
         // What could not be invited stays in the field, to fix or try again.
-        send.mutate(check.valid, { onSuccess: (outcome) => setText(outcome.failed.join(', ')) });
+        setLimited(null);
+        send.mutate(check.valid, {
+          onSuccess: (outcome) => {
+            setText(outcome.failed.join(', '));
+            setLimited(outcome.limited);
+          },
+        });
       }}
     >
       <Stack gap="xs">
@@ -49,6 +58,11 @@ function InviteForm() {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
         />
+        {limited && (
+          <Alert color="warning" variant="light" role="alert" title="No more invites for now">
+            {limited}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button type="submit" disabled={emails.length === 0} loading={send.isPending}>
             Invite
@@ -62,6 +76,16 @@ function InviteForm() {
 
 function invitedOn(invite: Invite, timeZone: string | null): string {
   return formatDate(invite.created_at, 'Default', timeZone);
+}
+
+/** Its link stopped working (14 days): the admin cancels it or invites the address again. */
+function ExpiredMark({ invite }: { invite: Invite }) {
+  if (Date.parse(invite.expires_at) > Date.now()) return null;
+  return (
+    <Badge color="gray" variant="light" size="sm" ml={6}>
+      Expired
+    </Badge>
+  );
 }
 
 function CancelButton({ invite, onCancel }: { invite: Invite; onCancel: (invite: Invite) => void }) {
@@ -117,6 +141,7 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
                 </Text>
                 <Text fz="xs" c="dimmed">
                   Invited {invitedOn(invite, timeZone)}
+                  <ExpiredMark invite={invite} />
                 </Text>
               </div>
               <CancelButton invite={invite} onCancel={setCancelling} />
@@ -146,9 +171,10 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm" c="dimmed">
+                <Text fz="sm" c="dimmed" span>
                   {invitedOn(invite, timeZone)}
                 </Text>
+                <ExpiredMark invite={invite} />
               </Table.Td>
               <Table.Td ta="right">
                 <CancelButton invite={invite} onCancel={setCancelling} />

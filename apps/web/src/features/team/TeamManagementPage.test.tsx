@@ -69,7 +69,12 @@ const MEMBERS = [
 const INVITE = {
   id: 'i1',
   type: 'invites',
-  attributes: { email: 'grace@example.com', created_at: '2026-03-02T10:00:00Z', accepted_at: null },
+  attributes: {
+    email: 'grace@example.com',
+    created_at: '2026-03-02T10:00:00Z',
+    accepted_at: null,
+    expires_at: '2026-03-16T10:00:00Z',
+  },
 };
 
 function teamDocument(attributes: Record<string, unknown> = {}) {
@@ -315,7 +320,12 @@ describe('team management: invites', () => {
           const created = {
             id: `i${invites.length + 1}`,
             type: 'invites',
-            attributes: { email, created_at: '2026-03-05T10:00:00Z', accepted_at: null },
+            attributes: {
+              email,
+              created_at: '2026-03-05T10:00:00Z',
+              accepted_at: null,
+              expires_at: '2999-03-19T10:00:00Z',
+            },
           };
           invites.push(created);
           return jsonResponse(201, { data: created });
@@ -362,6 +372,36 @@ describe('team management: invites', () => {
     // Every address meets the same gate: asked once.
     expect(calls(fetchMock, 'POST', '/invites')).toHaveLength(1);
     expect(field).toHaveValue('ann@example.com, bob@example.com');
+  });
+});
+
+describe('team management: invite limits and expiry', () => {
+  it("shows, in the form, that the hour's invites are used up, asks no further and keeps the rest", async () => {
+    const detail =
+      'You have sent 20 invites in the last hour, as many as an hour allows. You can send more in 12 minutes.';
+    const { fetchMock } = setup({
+      handlers: {
+        'POST /api/v1/invites': () =>
+          jsonResponse(429, {
+            errors: [{ status: '429', code: 'rate_limited', title: 'Too many requests', detail }],
+          }),
+      },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Email addresses' });
+    await userEvent.type(field, 'ann@example.com, bob@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No more invites for now');
+    expect(alert).toHaveTextContent(detail);
+    expect(calls(fetchMock, 'POST', '/invites')).toHaveLength(1);
+    expect(field).toHaveValue('ann@example.com, bob@example.com');
+    expect(toastTexts()).not.toContain(detail);
+  });
+
+  it('marks a pending invite whose link expired', async () => {
+    setup({});
+    const table = await screen.findByRole('table', { name: 'Pending invites' });
+    expect(within(table).getByText('Expired')).toBeInTheDocument();
   });
 });
 

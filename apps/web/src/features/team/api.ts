@@ -188,11 +188,19 @@ export interface InviteOutcome {
   invited: string[];
   /** Addresses not invited, to keep in the form for another try. */
   failed: string[];
+  /** The server's word when the hour's or day's invites are used up (429): the form shows it. */
+  limited: string | null;
 }
 
-/** A plan without team management refuses every address alike: no use asking for the others. */
+/**
+ * A plan without team management, or the invites of the hour or the day used up, refuses every address
+ * alike: no use asking for the others.
+ */
 function stopsTheRest(error: unknown): boolean {
-  return isApiError(error) && (error.status === 403 || error.status === 401 || error.status === 0);
+  return (
+    isApiError(error) &&
+    (error.status === 403 || error.status === 401 || error.status === 429 || error.status === 0)
+  );
 }
 
 /**
@@ -203,14 +211,16 @@ export function useSendInvites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (emails: string[]): Promise<InviteOutcome> => {
-      const outcome: InviteOutcome = { invited: [], failed: [] };
+      const outcome: InviteOutcome = { invited: [], failed: [], limited: null };
       for (const [index, email] of emails.entries()) {
         try {
           await change((options) => api.post('/invites', resourceBody('invites', { email }), options));
           outcome.invited.push(email);
         } catch (error) {
           outcome.failed.push(email);
-          if (!isSilentError(error)) showErrorToast(error);
+          if (isApiError(error) && error.status === 429) {
+            outcome.limited = error.detail ?? 'Too many invites for now. Please try again later.';
+          } else if (!isSilentError(error)) showErrorToast(error);
           if (stopsTheRest(error)) {
             outcome.failed.push(...emails.slice(index + 1));
             break;
