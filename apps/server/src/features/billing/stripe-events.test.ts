@@ -36,6 +36,13 @@ beforeEach(() => {
 const DAY = 86_400_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** What the provider holds for the subscription from now on (events only name it; its state is read there). */
+function atStripe(subscription: Record<string, unknown>, changes: Record<string, unknown>) {
+  const held = fake.subscriptions.get(String(subscription.id))!;
+  Object.assign(held, changes);
+  return { ...held };
+}
+
 /** A company whose trial ended (its admin and a member deactivated by the hourly job), with a checkout open. */
 async function expiredTrialWithCheckout() {
   const admin = await createUser(ctx);
@@ -98,15 +105,15 @@ describe('POST /webhooks/stripe', () => {
   it('a replayed event is acknowledged and changes nothing', async () => {
     const { admin, sessionId } = await expiredTrialWithCheckout();
     const { subscription } = fake.completeCheckout(sessionId);
-    const cancelling = stripeEvent('customer.subscription.updated', {
-      ...subscription,
-      cancel_at_period_end: true,
-    });
+    const cancelling = stripeEvent(
+      'customer.subscription.updated',
+      atStripe(subscription, { cancel_at_period_end: true }),
+    );
     expect((await sendStripeEvent(app, cancelling)).json().outcome).toBe('applied');
-    const renewing = stripeEvent('customer.subscription.updated', {
-      ...subscription,
-      cancel_at_period_end: false,
-    });
+    const renewing = stripeEvent(
+      'customer.subscription.updated',
+      atStripe(subscription, { cancel_at_period_end: false }),
+    );
     expect((await sendStripeEvent(app, renewing)).json().outcome).toBe('applied');
 
     const replay = await sendStripeEvent(app, cancelling);
@@ -118,23 +125,58 @@ describe('POST /webhooks/stripe', () => {
     expect(recorded).toHaveLength(1);
   });
 
-  it('an older subscription.updated arriving after a newer one is ignored', async () => {
-    const { admin, sessionId } = await expiredTrialWithCheckout();
-    const { subscription } = fake.completeCheckout(sessionId);
-    const now = new Date();
-    const newer = stripeEvent(
-      'customer.subscription.updated',
-      { ...subscription, status: 'past_due' },
-      { created: seconds(now) + 10 },
-    );
-    const older = stripeEvent('customer.subscription.updated', subscription, { created: seconds(now) });
-    expect((await sendStripeEvent(app, newer)).json().outcome).toBe('applied');
-    const late = await sendStripeEvent(app, older);
-    expect(late.statusCode).toBe(200);
-    expect(late.json().outcome).toBe('stale');
-    const [row] = await companyRows(admin.companyId!);
-    expect(row!.status).toBe('past_due');
-    expect(row!.stripeEventCreatedAt!.getTime()).toBe((seconds(now) + 10) * 1000);
+  it('applies what the provider reports, whatever the order of events of the same second', async () => {
+    for (const order of [
+      ['customer.subscription.deleted', 'customer.subscription.updated'],
+      ['customer.subscription.updated', 'customer.subscription.deleted'],
+    ]) {
+      const { admin, sessionId } = await expiredTrialWithCheckout();
+      const { session, subscription } = fake.completeCheckout(sessionId);
+      await sendStripeEvent(app, stripeEvent('checkout.session.completed', session));
+      // The provider ended it; of the two events of that second, the update's copy still says active.
+      const second = seconds(new Date()) + 5;
+      const copies: Record<string, unknown> = {
+        'customer.subscription.updated': { ...subscription, status: 'active' },
+        'customer.subscription.deleted': atStripe(subscription, { status: 'canceled', ended_at: second }),
+      };
+      for (const type of order) {
+        const res = await sendStripeEvent(app, stripeEvent(type, copies[type], { created: second }));
+        expect(res.statusCode).toBe(200);
+      }
+      const [row] = await companyRows(admin.companyId!);
+      expect(row!.status, order.join(' then ')).toBe('canceled');
+      expect(await userRow(admin.id), order.join(' then ')).toMatchObject({
+        deactivatedReason: 'subscription_ended',
+      });
+    }
+  });
+
+  it('ends active when the provider reports active, whichever of two same-second updates comes last', async () => {
+    for (const last of ['past_due', 'active']) {
+      const { admin, sessionId } = await expiredTrialWithCheckout();
+      const { session, subscription } = fake.completeCheckout(sessionId);
+      await sendStripeEvent(app, stripeEvent('checkout.session.completed', session));
+      const second = seconds(new Date()) + 5;
+      const pastDue = stripeEvent(
+        'customer.subscription.updated',
+        { ...subscription, status: 'past_due' },
+        {
+          created: second,
+        },
+      );
+      const paid = stripeEvent(
+        'customer.subscription.updated',
+        atStripe(subscription, { status: 'active' }),
+        {
+          created: second,
+        },
+      );
+      for (const event of last === 'active' ? [pastDue, paid] : [paid, pastDue]) {
+        await sendStripeEvent(app, event);
+      }
+      const [row] = await companyRows(admin.companyId!);
+      expect(row!.status, `${last} delivered last`).toBe('active');
+    }
   });
 
   it('subscription.created before checkout.session.completed makes one row, found by the customer', async () => {
@@ -163,7 +205,7 @@ describe('POST /webhooks/stripe', () => {
     });
     const { subscription } = fake.completeCheckout(started.json().data.id);
     const t = seconds(new Date());
-    const incomplete = { ...subscription, status: 'incomplete' };
+    const incomplete = atStripe(subscription, { status: 'incomplete' });
     await sendStripeEvent(app, stripeEvent('customer.subscription.created', incomplete, { created: t }));
     const during = await app.inject({ method: 'GET', url: '/api/v1/subscription', headers });
     expect(during.json().data.attributes).toMatchObject({ plan: 'trial', status: 'trialing', active: true });
@@ -171,7 +213,9 @@ describe('POST /webhooks/stripe', () => {
 
     await sendStripeEvent(
       app,
-      stripeEvent('customer.subscription.updated', subscription, { created: t + 1 }),
+      stripeEvent('customer.subscription.updated', atStripe(subscription, { status: 'active' }), {
+        created: t + 1,
+      }),
     );
     const rows = await companyRows(admin.companyId!);
     expect(rows.map((r) => [r.plan, r.status]).sort()).toEqual([
@@ -190,7 +234,7 @@ describe('POST /webhooks/stripe', () => {
     const { admin, member, headers, sessionId } = await expiredTrialWithCheckout();
     const { session, subscription } = fake.completeCheckout(sessionId);
     await sendStripeEvent(app, stripeEvent('checkout.session.completed', session));
-    const ended = { ...subscription, status: 'canceled', ended_at: seconds(new Date()) };
+    const ended = atStripe(subscription, { status: 'canceled', ended_at: seconds(new Date()) });
     const res = await sendStripeEvent(
       app,
       stripeEvent('customer.subscription.deleted', ended, { created: seconds(new Date()) + 1 }),
@@ -227,6 +271,7 @@ describe('POST /webhooks/stripe', () => {
     const { session, subscription } = fake.completeCheckout(sessionId);
     await sendStripeEvent(app, stripeEvent('checkout.session.completed', session));
     const invoice = fake.invoiceFor(String(subscription.id), { paid: false });
+    atStripe(subscription, { status: 'past_due' });
     const failed = stripeEvent('invoice.payment_failed', invoice, { created: seconds(new Date()) + 5 });
     expect((await sendStripeEvent(app, failed)).json().outcome).toBe('applied');
     const [row] = await companyRows(admin.companyId!);
@@ -327,6 +372,7 @@ describe('POST /webhooks/stripe', () => {
       metadata: { company_id: admin.companyId, plan: 'team-500' },
       items: { object: 'list', data: [], has_more: false, url: '/v1/subscription_items' },
     };
+    fake.subscriptions.set(subscription.id, subscription);
     expect(
       (await sendStripeEvent(app, stripeEvent('customer.subscription.created', subscription))).json().outcome,
     ).toBe('applied');

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { companies, invoices, stripeEvents, subscriptions } from '../../db/schema';
 import { callStripe } from './parse-stripe-error';
@@ -36,30 +36,58 @@ async function alreadyHandled(db: Executor, eventId: string) {
   return Boolean(row);
 }
 
+/** The subscription an event is about (itself, the checkout's, the invoice's), by id. */
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return event.data.object.mode === 'subscription' ? idOf(event.data.object.subscription) : null;
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data.object.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return subscriptionIdOfInvoice(event.data.object);
+    default:
+      return null;
+  }
+}
+
 /**
- * Applies one verified webhook event. The event's id is recorded in the same transaction as its effect, so
- * a replay (the provider delivers at least once) is acknowledged and changes nothing; an event older than
- * the last one applied to its subscription (delivery order is not guaranteed) is recorded and ignored.
+ * The subscription as the provider holds it now, and when we read it. Null when the provider knows no such
+ * subscription (not ours to apply). Read before the transaction, so no database transaction waits on it.
+ */
+async function readSubscription(
+  ctx: AppContext,
+  id: string,
+): Promise<{ subscription: Stripe.Subscription; readAt: Date } | null> {
+  try {
+    const subscription = await requireStripe(ctx.config).subscriptions.retrieve(id);
+    return { subscription, readAt: new Date() };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+      return null;
+    return callStripe(() => Promise.reject(error));
+  }
+}
+
+/**
+ * Applies one verified webhook event. The event only says which subscription changed: its state is read from
+ * the provider (the event's copy may be older than another event's delivered before it; two events of the same
+ * second cannot be ordered by `created`), so the state applied is the provider's at the time of reading. A
+ * state read earlier than the one a row holds is not applied over it. The event's id is recorded in the same
+ * transaction as its effect, so a replay (the provider delivers at least once) is acknowledged and changes
+ * nothing.
  */
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<StripeEventOutcome> {
   if (!HANDLED.has(event.type)) return 'ignored';
-  // The session names its subscription only by id: it is read before the transaction, so no database
-  // transaction waits on the provider.
-  let checkedOut: { subscription: Stripe.Subscription; companyHint: string | null } | null = null;
-  if (event.type === 'checkout.session.completed') {
-    const session = event.data.object;
-    const subscription = session.subscription;
-    if (session.mode === 'subscription' && subscription && !(await alreadyHandled(ctx.db, event.id))) {
-      checkedOut = {
-        subscription:
-          typeof subscription === 'string'
-            ? await callStripe(() => requireStripe(ctx.config).subscriptions.retrieve(subscription))
-            : subscription,
-        companyHint: session.client_reference_id,
-      };
-    }
-  }
-  const created = new Date(event.created * 1000);
+  const subscriptionId = subscriptionIdOf(event);
+  const read =
+    subscriptionId && !(await alreadyHandled(ctx.db, event.id))
+      ? await readSubscription(ctx, subscriptionId)
+      : null;
+  const companyHint =
+    event.type === 'checkout.session.completed' ? event.data.object.client_reference_id : null;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -68,22 +96,21 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return 'replayed';
-    switch (event.type) {
-      case 'checkout.session.completed':
-        return checkedOut
-          ? applySubscription(tx, checkedOut.subscription, { created, now, ...checkedOut })
-          : 'ignored';
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        return applySubscription(tx, event.data.object, { created, now, companyHint: null });
-      case 'invoice.paid':
-        return applyInvoice(tx, event.data.object, { created, now, failed: false });
-      case 'invoice.payment_failed':
-        return applyInvoice(tx, event.data.object, { created, now, failed: true });
-      default:
-        return 'ignored';
+    let outcome: StripeEventOutcome = 'ignored';
+    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+      outcome = await applyInvoice(tx, event.data.object, {
+        failed: event.type === 'invoice.payment_failed',
+      });
     }
+    if (read) {
+      const applied = await applySubscription(tx, read.subscription, {
+        readAt: read.readAt,
+        now,
+        companyHint,
+      });
+      if (outcome === 'ignored') outcome = applied;
+    }
+    return outcome;
   });
 }
 
@@ -154,15 +181,15 @@ async function rowForSubscription(
 async function applySubscription(
   db: Executor,
   subscription: Stripe.Subscription,
-  options: { created: Date; now: Date; companyHint: string | null },
+  options: { readAt: Date; now: Date; companyHint: string | null },
 ): Promise<StripeEventOutcome> {
   const row = await rowForSubscription(db, subscription, options.companyHint);
   if (!row) return 'ignored';
-  if (row.stripeEventCreatedAt && options.created < row.stripeEventCreatedAt) return 'stale';
+  if (row.stripeEventCreatedAt && options.readAt < row.stripeEventCreatedAt) return 'stale';
   const columns = columnsFromStripe(subscription);
   await db
     .update(subscriptions)
-    .set({ ...columns, stripeEventCreatedAt: options.created, updatedAt: options.now })
+    .set({ ...columns, stripeEventCreatedAt: options.readAt, updatedAt: options.now })
     .where(eq(subscriptions.id, row.id));
   if (columns.status === 'active' && row.companyId) {
     // Paying ends the trial: a trial row left beside a subscription paid later is closed.
@@ -210,10 +237,11 @@ function invoiceColumns(invoice: Stripe.Invoice, failed: boolean) {
   };
 }
 
+/** Keeps the invoice; what it did to the subscription (past due after a failed renewal) is read from it. */
 async function applyInvoice(
   db: Executor,
   invoice: Stripe.Invoice,
-  options: { created: Date; now: Date; failed: boolean },
+  options: { failed: boolean },
 ): Promise<StripeEventOutcome> {
   const stripeSubscriptionId = subscriptionIdOfInvoice(invoice);
   const row = stripeSubscriptionId ? await lockSubscriptionByStripeId(db, stripeSubscriptionId) : null;
@@ -224,13 +252,5 @@ async function applyInvoice(
     .insert(invoices)
     .values({ ...columns, stripeInvoiceId: invoice.id })
     .onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: columns });
-  // A renewal that fails makes a paying subscription past due; a first payment that fails leaves it incomplete.
-  if (options.failed && row && (row.status === 'active' || row.status === 'past_due')) {
-    if (row.stripeEventCreatedAt && options.created < row.stripeEventCreatedAt) return 'stale';
-    await db
-      .update(subscriptions)
-      .set({ status: 'past_due', stripeEventCreatedAt: options.created, updatedAt: options.now })
-      .where(eq(subscriptions.id, row.id));
-  }
   return 'applied';
 }
