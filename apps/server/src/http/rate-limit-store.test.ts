@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { connectDatabase, type Db } from '../db/client';
 import { createTestContext, type TestContext } from '../test/context';
 import { buildApp, type FeatureRoutes } from './app';
+import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
 
 const routes: FeatureRoutes = (app) => {
   app.get('/api/v1/test/open', { config: { public: true } }, async () => ({ data: null }));
@@ -80,5 +81,79 @@ describe('rate limits shared by every API process', () => {
     expect(accepted).toBeLessThanOrEqual(205);
     // Another person (another key) keeps a budget of their own.
     expect((await apps[1]!.inject({ url: '/api/v1/test/open' })).statusCode).toBe(200);
+  });
+});
+
+describe('sliding windows: a burst across a window edge gets the budget once', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** The plugin's view of one request: admitted or not, and the Retry-After it would send. */
+  async function hit(store: InstanceType<ReturnType<typeof pgRateLimitStore>>, key: string, max: number) {
+    return new Promise<{ admitted: boolean; retryAfter: number }>((resolve, reject) =>
+      store.incr(
+        key,
+        (error, result) =>
+          error
+            ? reject(error)
+            : resolve({ admitted: result!.current <= max, retryAfter: Math.ceil(result!.ttl / 1000) }),
+        60_000,
+        max,
+      ),
+    );
+  }
+
+  for (const [kind, max] of [
+    ['exact (sign-in sized)', 5],
+    ['batched (the per-session budget)', 150],
+  ] as const) {
+    it(`${kind}: ${max} just before a minute's edge, then nothing more just after it`, async () => {
+      const counters = new SharedCounters(ctx.pool, 50);
+      const Store = pgRateLimitStore(counters);
+      const store = new Store() as InstanceType<typeof Store>;
+      const key = `edge-${kind}-${Date.now()}`;
+      const edge = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+      vi.useFakeTimers({ toFake: ['Date'] });
+
+      vi.setSystemTime(edge - 100);
+      const before = [];
+      for (let i = 0; i < max; i++) before.push(await hit(store, key, max));
+      expect(before.every((h) => h.admitted)).toBe(true);
+      await counters.flush();
+
+      vi.setSystemTime(edge + 100);
+      const after = [];
+      for (let i = 0; i < max; i++) after.push(await hit(store, key, max));
+      // Fixed windows admitted all of these: twice the budget within 200 ms.
+      expect(after.filter((h) => h.admitted)).toHaveLength(0);
+      // Retry-After: when the requests of the last slice before the edge stop counting (about a minute on).
+      expect(after[0]!.retryAfter).toBeGreaterThanOrEqual(59);
+      expect(after[0]!.retryAfter).toBeLessThanOrEqual(66);
+
+      // Refused requests were not counted: once the window slid past the burst, the budget is back whole.
+      vi.setSystemTime(edge - 100 + 66_000);
+      const later = [];
+      for (let i = 0; i < max; i++) later.push(await hit(store, key, max));
+      expect(later.every((h) => h.admitted)).toBe(true);
+      expect((await hit(store, key, max)).admitted).toBe(false);
+      await counters.close();
+    });
+  }
+
+  it('holds across two processes at the edge (exact budgets)', async () => {
+    const first = new SharedCounters(ctx.pool, 50);
+    const other = new SharedCounters(second.pool, 50);
+    const [A, B] = [pgRateLimitStore(first), pgRateLimitStore(other)];
+    const a = new A() as InstanceType<typeof A>;
+    const b = new B() as InstanceType<typeof B>;
+    const key = `two-${Date.now()}`;
+    const edge = Math.ceil(Date.now() / 60_000) * 60_000 + 120_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(edge - 50);
+    const results = await Promise.all([...Array.from({ length: 6 }, () => hit(a, key, 6))]);
+    vi.setSystemTime(edge + 50);
+    results.push(...(await Promise.all(Array.from({ length: 6 }, () => hit(b, key, 6)))));
+    expect(results.filter((r) => r.admitted)).toHaveLength(6);
+    await first.close();
+    await other.close();
   });
 });

@@ -5,11 +5,18 @@ import type pg from 'pg';
  * Rate-limit counters shared by every API process through PostgreSQL (table rate_limits), so N processes
  * behind a load balancer give a client one budget, not N.
  *
- * Windows are fixed and aligned to the epoch (every process agrees on them without talking). Small budgets —
- * sign-in, public token pages, uploads: the ones that guard against guessing and abuse — are counted exactly,
- * one upsert per request. Large budgets (the general per-user limit) are counted locally and flushed in one
- * statement every `flushMs`, so a busy read costs no database round trip: the shared total can be exceeded by
- * at most what the processes see within one flush, a fair price for a limit of a thousand a minute.
+ * Windows slide. A window of length W is cut into SLICES slices (epoch-aligned, so every process agrees on
+ * them without talking); a request is admitted when the requests counted in its own slice and the SLICES
+ * slices before it — a span of at least W, at most W + W/SLICES — stay within the budget. Any span of length
+ * W therefore holds at most the budget: the last request admitted in it saw every earlier one. (Fixed windows
+ * let twice the budget through in a burst across a window's edge.) The price: a request counts for up to
+ * 1.1 windows. A refused request is not counted (it is taken back), so Retry-After is when the budget frees.
+ *
+ * Small budgets — sign-in, public token pages, uploads: the ones that guard against guessing and abuse — are
+ * counted exactly, one statement per request. Large budgets (the general per-session limit) are counted
+ * locally and flushed in one statement every `flushMs`; each slice a client enters in this process is counted
+ * exactly once, which brings back the shared totals. The shared total can be exceeded by at most what the
+ * other processes see within one flush: a fair price for a limit of a thousand a minute.
  */
 export type RateLimitStoreOptions = {
   /** Budgets up to this many requests per window are counted exactly. */
@@ -17,12 +24,58 @@ export type RateLimitStoreOptions = {
   flushMs?: number;
 };
 
+/** Slices of a window: a request counts for a window and at most a tenth more. */
+export const SLICES = 10;
+
 const UPSERT = `insert into rate_limits (key, count, expires_at)
   select k, d, e from unnest($1::text[], $2::int[], $3::timestamptz[]) as t(k, d, e)
   on conflict (key) do update set count = rate_limits.count + excluded.count
   returning key, count`;
 
+/** One more in the current slice, and the counts of the slices before it, in one round trip. */
+const HIT = `with hit as (
+    insert into rate_limits (key, count, expires_at) values ($1, 1, $2)
+    on conflict (key) do update set count = rate_limits.count + 1
+    returning key, count)
+  select key, count from hit
+  union all
+  select key, count from rate_limits where key = any($3::text[])`;
+
+const TAKE_BACK = 'update rate_limits set count = count - 1 where key = $1 and count > 0';
+
 type Counter = { shared: number; pending: number; expiresAt: number };
+
+/** The slices a request at `now` is counted against: its own last, each with its key and when it expires. */
+export function slicesAt(id: string, now: number, windowMs: number) {
+  const sliceMs = Math.max(1, Math.floor(windowMs / SLICES));
+  const current = Math.floor(now / sliceMs);
+  const slices: { key: string; start: number; leavesAt: number }[] = [];
+  for (let index = current - SLICES; index <= current; index++) {
+    const start = index * sliceMs;
+    // A slice is counted until the request SLICES slices after it: then it leaves every span checked.
+    slices.push({ key: `${id}:${sliceMs}:${start}`, start, leavesAt: start + (SLICES + 1) * sliceMs });
+  }
+  return slices;
+}
+
+/**
+ * How long until one more request fits: the oldest slices leave one by one until what is left is under the
+ * budget. `counts` are per slice, oldest first.
+ */
+export function msUntilRoom(
+  slices: { leavesAt: number }[],
+  counts: number[],
+  max: number,
+  now: number,
+): number {
+  let total = counts.reduce((a, b) => a + b, 0);
+  if (total < max) return 0;
+  for (const [i, slice] of slices.entries()) {
+    total -= counts[i] ?? 0;
+    if (total < max) return Math.max(1, slice.leavesAt - now);
+  }
+  return Math.max(1, slices.at(-1)!.leavesAt - now);
+}
 
 export class SharedCounters {
   private readonly counters = new Map<string, Counter>();
@@ -35,29 +88,62 @@ export class SharedCounters {
     private readonly flushMs: number,
   ) {}
 
-  /** One request, counted at once in the database; resolves to the window's total. */
-  async incrementNow(key: string, expiresAt: number): Promise<number> {
-    const { rows } = await this.pool.query<{ count: number }>(UPSERT, [[key], [1], [new Date(expiresAt)]]);
+  /**
+   * One request, counted at once in the database against a sliding window; refused past `max` (and then not
+   * counted). Resolves to the total it was judged by and the milliseconds until room (or until the oldest
+   * counted request leaves).
+   */
+  async hitNow(id: string, windowMs: number, max: number, now = Date.now()) {
+    const slices = slicesAt(id, now, windowMs);
+    const current = slices.at(-1)!;
+    const { rows } = await this.pool.query<{ key: string; count: number }>(HIT, [
+      current.key,
+      new Date(current.leavesAt),
+      slices.slice(0, -1).map((s) => s.key),
+    ]);
     this.cleanupSoon();
-    return rows[0]?.count ?? 1;
+    const byKey = new Map(rows.map((row) => [row.key, Number(row.count)]));
+    const counts = slices.map((s) => byKey.get(s.key) ?? 0);
+    for (const [i, slice] of slices.entries()) this.learn(slice.key, counts[i]!, slice.leavesAt);
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (total > max) {
+      // Refused: taken back, so a client that waits as told is let in.
+      counts[counts.length - 1]! -= 1;
+      const local = this.counters.get(current.key);
+      if (local) local.shared -= 1;
+      await this.pool.query(TAKE_BACK, [current.key]);
+      return { total, ttl: msUntilRoom(slices, counts, max, now) };
+    }
+    return { total, ttl: msUntilRoom(slices, counts, 1, now) };
   }
 
   /**
-   * One request, counted locally; the total is what the database said at the last flush plus ours since.
-   * A key this process has not seen in this window is counted at once, so it starts from the shared total.
+   * One request counted locally: the total is the shared counts of its slices (as of the last flush) plus
+   * this process's since. A slice this process has not seen yet is counted at once (hitNow), which also
+   * brings back the shared counts of the slices before it.
    */
-  async incrementBatched(key: string, expiresAt: number): Promise<number> {
-    const counter = this.counters.get(key);
-    if (!counter) {
-      const entry: Counter = { shared: 0, pending: 0, expiresAt };
-      this.counters.set(key, entry);
-      entry.shared = await this.incrementNow(key, expiresAt);
-      return entry.shared + entry.pending;
-    }
+  async hitBatched(id: string, windowMs: number, max: number, now = Date.now()) {
+    const slices = slicesAt(id, now, windowMs);
+    const current = slices.at(-1)!;
+    const counter = this.counters.get(current.key);
+    if (!counter) return this.hitNow(id, windowMs, max, now);
+    const counts = slices.map((s) => {
+      const c = this.counters.get(s.key);
+      return c ? c.shared + c.pending : 0;
+    });
+    const total = counts.reduce((a, b) => a + b, 0) + 1;
+    if (total > max) return { total, ttl: msUntilRoom(slices, counts, max, now) };
     counter.pending++;
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
     this.timer.unref?.();
-    return counter.shared + counter.pending;
+    counts[counts.length - 1]! += 1;
+    return { total, ttl: msUntilRoom(slices, counts, 1, now) };
+  }
+
+  private learn(key: string, shared: number, expiresAt: number) {
+    const counter = this.counters.get(key);
+    if (counter) counter.shared = shared;
+    else this.counters.set(key, { shared, pending: 0, expiresAt });
   }
 
   /** Sends the pending counts in one statement and learns the shared totals. */
@@ -102,7 +188,7 @@ export class SharedCounters {
     return this.flushing;
   }
 
-  /** Expired windows are deleted now and then by whichever process comes first. */
+  /** Expired slices are deleted now and then by whichever process comes first. */
   private cleanupSoon() {
     const now = Date.now();
     if (now - this.lastCleanup < 60_000) return;
@@ -132,15 +218,11 @@ export function pgRateLimitStore(counters: SharedCounters, options: RateLimitSto
       timeWindow: number,
       max: number,
     ) {
-      const now = Date.now();
-      const windowStart = Math.floor(now / timeWindow) * timeWindow;
-      const expiresAt = windowStart + timeWindow;
-      const ttl = expiresAt - now;
-      const id = `${this.prefix}${key}:${windowStart}`;
+      const id = `${this.prefix}${key}`;
       const counted =
-        max <= exactUpTo ? counters.incrementNow(id, expiresAt) : counters.incrementBatched(id, expiresAt);
+        max <= exactUpTo ? counters.hitNow(id, timeWindow, max) : counters.hitBatched(id, timeWindow, max);
       counted.then(
-        (current) => callback(null, { current, ttl }),
+        ({ total, ttl }) => callback(null, { current: total, ttl }),
         (error: Error) => callback(error),
       );
     }
