@@ -46,6 +46,34 @@ describe('configuration from the environment', () => {
   });
 });
 
+describe('connection and abuse limits', () => {
+  it('have defaults for a server facing the public, a per-address limit only without a proxy, and refuse nonsense', () => {
+    const direct = loadConfig({});
+    expect(direct.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000,
+      idleTimeoutMs: 120_000,
+      maxConnections: 10_000,
+      maxConnectionsPerIp: 256,
+    });
+    expect(direct.cable).toEqual({ maxSocketsPerSession: 10, maxSockets: 5000 });
+    expect(direct.invites).toEqual({
+      perAdminPerHour: 20,
+      perAdminPerDay: 50,
+      perTeamPerHour: 50,
+      perTeamPerDay: 200,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerIp).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_IP: '40' }).http.maxConnectionsPerIp,
+    ).toBe(40);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '90' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ INVITES_PER_ADMIN_PER_HOUR: '0' })).toThrow(/INVITES_PER_ADMIN_PER_HOUR/);
+    expect(() => loadConfig({ CABLE_MAX_SOCKETS: 'lots' })).toThrow(/CABLE_MAX_SOCKETS/);
+  });
+});
+
 describe('the configuration table (docs/configuration.md)', () => {
   it('documents every environment variable the program reads', async () => {
     const { envSchema } = await import('./config');

@@ -24,6 +24,14 @@ export const envSchema = z
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+    HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    CABLE_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
+    CABLE_MAX_SOCKETS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
     ALLOW_PRIVATE_CALENDAR_HOSTS: bool.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MeetWell <no-reply@meetwell.app>'),
@@ -73,6 +81,13 @@ export const envSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER is required with OIDC_CLIENT_ID',
+      });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+        message: 'HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
       });
     }
     if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.SECRET_KEY) {
@@ -156,6 +171,22 @@ function buildConfig(env: Env) {
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /**
+     * What one connection may hold: headers within headersTimeoutMs, the whole request within
+     * requestTimeoutMs, an idle keep-alive connection keepAliveTimeoutMs, a silent socket idleTimeoutMs;
+     * at most maxConnections at once, and maxConnectionsPerIp from one address (0: none; off by default
+     * behind a proxy, where every connection comes from the proxy).
+     */
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerIp: env.HTTP_MAX_CONNECTIONS_PER_IP ?? (env.TRUST_PROXY ? 0 : 256),
+    },
+    /** /cable: open sockets per session, and in all (per process). */
+    cable: { maxSocketsPerSession: env.CABLE_MAX_SOCKETS_PER_SESSION, maxSockets: env.CABLE_MAX_SOCKETS },
     /** /api/docs (the OpenAPI explorer): on outside production unless switched off; off in production unless on. */
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     /** The web app's .map files: served outside production, kept private in production unless switched on. */

@@ -38,6 +38,7 @@ import {
 import type { AppContext } from '../context';
 import { forgetReadsAfterChange } from '../features/meetings/week-cache';
 import { hashToken, safeEqual } from '../lib/crypto';
+import { limitConnectionsPerIp } from './connection-limits';
 import {
   AppError,
   databaseUnavailable,
@@ -181,7 +182,17 @@ export async function buildApp(
     // One line per request at most (onResponse below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
+    // No connection is held for free: slow headers, a slow body, an idle keep-alive or a silent socket are
+    // closed after their time (http in the configuration; checked every second rather than Node's 30 s).
+    requestTimeout: ctx.config.http.requestTimeoutMs,
+    keepAliveTimeout: ctx.config.http.keepAliveTimeoutMs,
+    connectionTimeout: ctx.config.http.idleTimeoutMs,
+    http: { headersTimeout: ctx.config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = ctx.config.http.maxConnections;
+  if (ctx.config.http.maxConnectionsPerIp > 0) {
+    limitConnectionsPerIp(app.server, ctx.config.http.maxConnectionsPerIp);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

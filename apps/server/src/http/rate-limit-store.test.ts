@@ -109,7 +109,7 @@ describe('sliding windows: a burst across a window edge gets the budget once', (
     it(`${kind}: ${max} just before a minute's edge, then nothing more just after it`, async () => {
       const counters = new SharedCounters(ctx.pool, 50);
       const Store = pgRateLimitStore(counters);
-      const store = new Store() as InstanceType<typeof Store>;
+      const store = new Store({}) as InstanceType<typeof Store>;
       const key = `edge-${kind}-${Date.now()}`;
       const edge = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
       vi.useFakeTimers({ toFake: ['Date'] });
@@ -143,8 +143,8 @@ describe('sliding windows: a burst across a window edge gets the budget once', (
     const first = new SharedCounters(ctx.pool, 50);
     const other = new SharedCounters(second.pool, 50);
     const [A, B] = [pgRateLimitStore(first), pgRateLimitStore(other)];
-    const a = new A() as InstanceType<typeof A>;
-    const b = new B() as InstanceType<typeof B>;
+    const a = new A({}) as InstanceType<typeof A>;
+    const b = new B({}) as InstanceType<typeof B>;
     const key = `two-${Date.now()}`;
     const edge = Math.ceil(Date.now() / 60_000) * 60_000 + 120_000;
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -373,6 +373,25 @@ describe('/cable limits and shutdown', () => {
     expect(Number(error?.retryAfter)).toBeGreaterThan(0);
   });
 
+  it('limits open sockets per session, from any number of addresses, and in all', async () => {
+    const { url } = await startApp(
+      createCableRoutes({ maxConnectionsPerIp: 50, maxConnectionsPerSession: 3, maxConnections: 5 }),
+    );
+    const one = await signedIn();
+    const held = [];
+    for (let i = 0; i < 3; i++) held.push(await connectAs(one.token, url));
+    expect(await refusal(`${url}?token=${one.token}`)).toMatchObject({ status: 429, retryAfter: '5' });
+    // Another session has a budget of its own, up to the process total.
+    const other = await signedIn();
+    held.push(await connectAs(other.token, url), await connectAs(other.token, url));
+    expect(await refusal(`${url}?token=${other.token}`)).toMatchObject({ status: 503, retryAfter: '30' });
+    // A socket closed gives its place back.
+    await held.shift()!.close();
+    await sleep(100);
+    held.push(await connectAs(one.token, url));
+    for (const client of held) await client.close();
+  });
+
   it('closes its sockets when the server closes', async () => {
     const { app, url } = await startApp(createCableRoutes());
     const { token } = await signedIn();

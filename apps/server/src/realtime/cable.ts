@@ -20,8 +20,12 @@ export const CABLE_UNSUPPORTED_PROTOCOL = 'actioncable-unsupported';
 export type CableOptions = {
   /** Open sockets per client IP (default 20). */
   maxConnectionsPerIp?: number;
-  /** Handshakes per client IP per minute (default 60). */
+  /** Handshakes per client IP per minute (default 60), over the last minute. */
   handshakesPerMinute?: number;
+  /** Open sockets per session (default CABLE_MAX_SOCKETS_PER_SESSION: one per tab is plenty). */
+  maxConnectionsPerSession?: number;
+  /** Open sockets in all, per process (default CABLE_MAX_SOCKETS). */
+  maxConnections?: number;
   /** Default 3000, as Action Cable's client expects (it reconnects after 6 s without a ping). */
   pingIntervalMs?: number;
   /** Subscriptions one socket may hold (default 20; the web app uses 2). */
@@ -116,6 +120,10 @@ export function createCableRoutes(options: CableOptions = {}): FeatureRoutes {
       windowMs: 60_000,
     });
     const connections = new Set<Connection>();
+    const maxPerSession = options.maxConnectionsPerSession ?? ctx.config.cable.maxSocketsPerSession;
+    const maxConnections = options.maxConnections ?? ctx.config.cable.maxSockets;
+    /** Open sockets per session: a token from many addresses is still one session. */
+    const perSession = new Map<string, number>();
     const pendingAuth = new WeakMap<FastifyRequest, Authenticated | null>();
     let pingTimer: NodeJS.Timeout | null = null;
     let closing = false;
@@ -159,6 +167,9 @@ export function createCableRoutes(options: CableOptions = {}): FeatureRoutes {
       connection.subscriptions.clear();
       connection.unsubscribeControl();
       limiter.closed(connection.ip);
+      const left = (perSession.get(connection.sessionId) ?? 1) - 1;
+      if (left > 0) perSession.set(connection.sessionId, left);
+      else perSession.delete(connection.sessionId);
       stopPingingIfIdle();
     };
 
@@ -234,7 +245,24 @@ export function createCableRoutes(options: CableOptions = {}): FeatureRoutes {
               { headers: { 'retry-after': String(retryAfter) } },
             );
           }
-          pendingAuth.set(request, await resolveAuth(request, ctx));
+          if (connections.size >= maxConnections) {
+            throw new AppError(
+              'unavailable',
+              'The server holds as many live connections as it can. Please try again shortly.',
+              {
+                headers: { 'retry-after': '30' },
+              },
+            );
+          }
+          const auth = await resolveAuth(request, ctx);
+          if (auth && (perSession.get(auth.sessionId) ?? 0) >= maxPerSession) {
+            throw new AppError(
+              'rate_limited',
+              `This session has ${maxPerSession} live connections open, as many as one session may. Close a tab, or try again shortly.`,
+              { headers: { 'retry-after': '5' } },
+            );
+          }
+          pendingAuth.set(request, auth);
         },
       },
       (socket, request) => {
@@ -265,6 +293,7 @@ export function createCableRoutes(options: CableOptions = {}): FeatureRoutes {
         };
         connections.add(connection);
         limiter.opened(connection.ip);
+        perSession.set(connection.sessionId, (perSession.get(connection.sessionId) ?? 0) + 1);
         connection.unsubscribeControl = ctx.pubsub.subscribe(userControlTopic(connection.userId), (raw) => {
           const control = raw as CableControlMessage;
           if (control.type !== 'disconnect') return;
