@@ -51,7 +51,7 @@ describe('connection and abuse limits', () => {
     const direct = loadConfig({});
     expect(direct.http).toEqual({
       headersTimeoutMs: 10_000,
-      requestTimeoutMs: 60_000,
+      requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       idleTimeoutMs: 120_000,
       maxConnections: 10_000,

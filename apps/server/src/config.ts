@@ -25,7 +25,7 @@ export const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
-    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
     HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
