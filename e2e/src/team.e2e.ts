@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityProblems, launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
 
 let browser: Browser;
@@ -10,6 +11,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Waits for a line of the server's output after `from` and returns the pattern's first group. */
+async function linkInServerLog(pattern: RegExp, from: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = pattern.exec((await fs.readFile(inject('serverLog'), 'utf8')).slice(from))?.[1];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`Nothing like ${pattern} in the server's output`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 /** Opens Team management from the user menu, as an admin would. */
 async function openTeamManagement(page: Page) {
@@ -78,9 +90,15 @@ describe('Team management journeys', () => {
     await signInToDemo(page);
     await openTeamManagement(page);
     const email = `joiner-${Date.now()}@elsewhere.example`;
+    const logFrom = (await fs.readFile(inject('serverLog'), 'utf8')).length;
     await page.getByRole('textbox', { name: 'Email addresses' }).fill(email);
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByRole('table', { name: 'Pending invites' }).getByText(email).waitFor();
+    // No SMTP on this server (and the demo team never mails): the link is in the server's output.
+    const inviteLink = await linkInServerLog(
+      new RegExp(`Invite link for ${email.replace(/[.+]/g, '\\$&')} .*?\\): (\\S+/invite/[\\w%-]+)`),
+      logFrom,
+    );
 
     // The invited person signs up on their own, by a sign-in link to that address: the invite is theirs.
     const { page: joiner, context: joinerContext } = await newPage(browser);
@@ -90,7 +108,16 @@ describe('Team management journeys', () => {
       data: { attributes: { company: { name: string; roles: string[] } } };
     };
     expect(me.data.attributes.company).toMatchObject({ name: 'Northwind (demo)', roles: [] });
+    // Then they open "Accept the invite" too: they are on the team, and are taken there.
+    await joiner.goto(inviteLink);
+    await joiner.waitForURL('**/my/review/**');
     await joinerContext.close();
+    // In another browser the used link signs nobody in; it says they are on the team.
+    const { page: elsewhere, context: elsewhereContext } = await newPage(browser);
+    await elsewhere.goto(inviteLink);
+    await elsewhere.getByRole('heading', { name: "You're already on this team." }).waitFor();
+    await elsewhere.getByText('You are already on the team Northwind (demo). Sign in to open it.').waitFor();
+    await elsewhereContext.close();
 
     await page.reload();
     const members = page.getByRole('table', { name: 'Members' });
