@@ -2,6 +2,7 @@ import { formatDate, PRODUCT_NAME } from '@meetwell/domain';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactElement } from 'react';
 import { ActionButton, EmailLayout, LinkLine, Paragraph, Quote, Title, ViolationList } from './layout';
+import { plainName } from './plain-name';
 
 /** What the auto-balance mails say about one meeting. */
 export type MeetingFacts = {
@@ -59,7 +60,11 @@ function formatWhen(date: Date, timeZone: string): string {
   return `${formatDate(date, 'Long', timeZone)} at ${formatDate(date, 'Time', timeZone)} (${timeZone})`;
 }
 
-const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
+/**
+ * A meeting's title as mail shows it: whoever wrote the calendar event chose it (an imported file can hold any
+ * text), so it is plain text without markup or control characters, cut to 100 characters (plain-name.ts).
+ */
+const title = (summary: string) => `"${plainName(summary, 100, 'Untitled meeting')}"`;
 
 async function renderEmail(
   subject: string,
