@@ -135,6 +135,15 @@ describe('parseJsonBody and findUnstorableText', () => {
     expect(() => parseJsonBody('{"a":')).toThrow(/not valid JSON/);
   });
 
+  it("refuse keys that would reach a prototype, as Fastify's own JSON parser did", () => {
+    expect(() => parseJsonBody('{"a":{"__proto__":{"admin":true}}}')).toThrow(/__proto__/);
+    expect(() => parseJsonBody('{"constructor":{"prototype":{"admin":true}}}')).toThrow(/constructor/);
+    expect(parseJsonBody('{"constructor":"a name","text":"__proto__"}')).toEqual({
+      constructor: 'a name',
+      text: '__proto__',
+    });
+  });
+
   it('walk a million nodes without recursion', () => {
     const wide = Array.from({ length: 1_000_000 }, () => ['ok']);
     expect(findUnstorableText(wide)).toBeNull();

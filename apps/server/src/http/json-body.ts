@@ -43,13 +43,30 @@ export function jsonShapeProblem(text: string, limits = { depth: MAX_JSON_DEPTH,
   return null;
 }
 
+const PROTOTYPE_KEY = 'The request body holds a "__proto__" or "constructor.prototype" key.';
+
+/**
+ * Keys that would reach an object's prototype once the value is merged or spread somewhere: refused, as
+ * Fastify's own JSON parser does. Looked for only when the text names them (a substring test), so a large body
+ * pays nothing; the depth is already bounded when the reviver walks.
+ */
+function refusePrototypeKeys(key: string, value: unknown) {
+  if (key === '__proto__') throw new AppError('bad_request', PROTOTYPE_KEY);
+  if (key === 'constructor' && value && typeof value === 'object' && Object.hasOwn(value, 'prototype')) {
+    throw new AppError('bad_request', PROTOTYPE_KEY);
+  }
+  return value;
+}
+
 /** Parses a JSON request body within the limits; a refusal is a 400 that names the problem. */
 export function parseJsonBody(text: string): unknown {
   const problem = jsonShapeProblem(text);
   if (problem) throw new AppError('bad_request', problem);
+  const namesPrototype = text.includes('__proto__') || text.includes('constructor');
   try {
-    return JSON.parse(text);
-  } catch {
+    return namesPrototype ? JSON.parse(text, refusePrototypeKeys) : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('invalid_json', 'The request body is not valid JSON.');
   }
 }
