@@ -20,10 +20,13 @@ export async function createUser(
   counter += 1;
   const email =
     overrides.email ?? `user${counter}-${Math.random().toString(36).slice(2, 7)}@example${counter}.com`;
+  // Joining a company: made under a throwaway domain of its own first (a company's domain admits one sign-up
+  // only, by invite), then given its address once moved.
+  const joining = Boolean(overrides.companyOf?.companyId);
   const user = await provisionUser(
     ctx.db,
     {
-      email,
+      email: joining ? `joining${counter}@factory-${counter}-${Date.now().toString(36)}.invalid` : email,
       firstName: overrides.firstName ?? `User${counter}`,
       lastName: 'Test',
       timeZone: overrides.timeZone ?? 'UTC',
@@ -35,7 +38,11 @@ export async function createUser(
     await ctx.db.insert(memberships).values({ companyId: overrides.companyOf.companyId, userId: user.id });
     const [moved] = await ctx.db
       .update(users)
-      .set({ companyId: overrides.companyOf.companyId })
+      .set({
+        companyId: overrides.companyOf.companyId,
+        email: email.trim().toLowerCase(),
+        domain: email.split('@').pop()!.toLowerCase(),
+      })
       .where(eq(users.id, user.id))
       .returning();
     return moved!;
