@@ -39,6 +39,11 @@ export type JobDefinition<Name extends string = string, Schema extends z.ZodType
   readonly maxAttempts?: number;
   /** Jobs with the same queue name run one at a time, in order. Use a few fixed names, never ids. */
   readonly queueName?: string;
+  /**
+   * Lower runs first when more jobs are due than workers are free (default 0; an enqueue may override it).
+   * Background mail is 1 and bulk mail 10, so a flood of them never holds up syncs and decisions.
+   */
+  readonly priority?: number;
   readonly cron?: JobCron<z.input<Schema>>;
   // Method syntax on purpose: it keeps definitions with specific payloads assignable to `AnyJob`.
   run(payload: z.output<Schema>, helpers: JobHelpers): Promise<void>;

@@ -12,8 +12,8 @@ type PostgresError = Error & { code: string; severity?: string };
 
 const isPostgresError = (value: unknown): value is PostgresError =>
   value instanceof Error &&
-  typeof (value as { code?: unknown }).code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((value as { code: string }).code) &&
+  typeof (value as unknown as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((value as unknown as { code: string }).code) &&
   'severity' in value;
 
 function cap(text: string, max: number) {

@@ -163,4 +163,39 @@ describe('JobQueue', () => {
       expect.objectContaining({ task: 'cleanup_expired_sessions', payload: {} }),
     ]);
   });
+
+  it('stores many jobs at once, validated, the last request of a key winning; and removes many by key', async () => {
+    await ctx.pool.query('delete from graphile_worker._private_jobs');
+    const later = new Date(Date.now() + 3_600_000);
+    await queue.enqueueMany([
+      ...Array.from({ length: 2_500 }, (_, i) => ({
+        name: 'send_digest' as const,
+        payload: { userId: USER },
+        options: { jobKey: `digest-${i}` },
+      })),
+      {
+        name: 'send_digest',
+        payload: { userId: USER, period: 'week' },
+        options: { jobKey: 'digest-7', runAt: later },
+      },
+    ]);
+    const stored = await storedJobs();
+    expect(stored).toHaveLength(2_500);
+    expect(stored.find((j) => j.key === 'digest-7')).toMatchObject({
+      payload: { userId: USER, period: 'week' },
+      run_at: later,
+      max_attempts: 4,
+    });
+    expect(stored.find((j) => j.key === 'digest-8')).toMatchObject({
+      payload: { userId: USER, period: 'day' },
+    });
+    await expect(
+      queue.enqueueMany([{ name: 'send_digest', payload: { userId: 'nope' } as { userId: string } }]),
+    ).rejects.toBeInstanceOf(InvalidJobPayloadError);
+
+    await queue.cancelMany(Array.from({ length: 2_000 }, (_, i) => `digest-${i}`));
+    expect((await storedJobs()).map((j) => j.key).sort()).toEqual(
+      Array.from({ length: 500 }, (_, i) => `digest-${2_000 + i}`).sort(),
+    );
+  });
 });
