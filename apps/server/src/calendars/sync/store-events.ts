@@ -10,6 +10,7 @@ import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { describeEvent } from './describe-event';
 import { contentHash, eventKey } from './event-key';
+import { nextTurn } from '../../lib/next-turn';
 
 export type StoreTarget = {
   calendarId: string;
@@ -131,7 +132,6 @@ const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
   ['evaluated_at', 'timestamptz', (p) => p.evaluatedAt],
 ];
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The upsert of the next batch, built while PostgreSQL runs the current one (after a turn of the event loop). */
 async function nextUpsert(batch: PreparedEvent[]): Promise<SQL> {

@@ -20,6 +20,8 @@ export const autoBalanceEmailJob = defineJob({
   name: 'autobalance_email',
   payload: z.object({ actionId: z.uuid(), kind: z.enum(ACTION_EMAIL_KINDS) }),
   maxAttempts: 8,
+  // After syncs, decisions and declines when workers are busy (a decline sends its own warning first).
+  priority: 1,
   async run({ actionId, kind }, { ctx }) {
     const result = await sendActionEmail(ctx, actionId, kind);
     // Another worker holds the send, or held it when it died: try again later, when it is sent (a duplicate

@@ -227,6 +227,19 @@ describe('decline', () => {
     ).toBe(404);
   });
 
+  it('decides a meeting that breaks several rules again without changing its action', async () => {
+    const owner = await newUser();
+    // No agenda and three hours long: two details, which jsonb stores in its own key order.
+    const meeting = await insertMeeting(ctx, owner, { startsAt: hoursAhead(72), minutes: 180, summary: 'Long' });
+    const first = await reconcileUser(ctx, owner.user.id);
+    expect(first.scheduled).toBe(1);
+    const before = await actionOf(meeting.id);
+    expect(Object.keys(before!.detailsNegative).length).toBeGreaterThan(1);
+    const again = await reconcileUser(ctx, owner.user.id);
+    expect(again).toMatchObject({ scheduled: 0, updated: 0, cancelled: 0 });
+    expect((await actionOf(meeting.id))!.updatedAt).toEqual(before!.updatedAt);
+  });
+
   it('cancels the scheduled decline when the meeting becomes compliant', async () => {
     const owner = await newUser();
     const meeting = await insertMeeting(ctx, owner, { startsAt: hoursAhead(40), summary: 'Roadmap' });

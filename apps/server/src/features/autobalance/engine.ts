@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
-import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
+import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, emails, meetings } from '../../db/schema';
+import type { JobRequest } from '../../jobs/queue';
+import { mapInSlices } from '../../lib/next-turn';
+import { sameJson } from '../../lib/same-json';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { inWatchedCalendar } from '../evaluation/other-meetings';
 import { invalidateReports } from '../reports/rollups';
@@ -29,28 +32,58 @@ export const isDeclineAction = (action: string) => action === 'decline' || actio
 /** A series' reminder waits a few seconds, so that the engine run that decided it has every occurrence's action. */
 const SERIES_REMINDER_DELAY_MS = 5_000;
 
+/** The job that sends one auto-balance mail of an action; a series' reminder waits for the engine run. */
+function emailJob(ctx: AppContext, action: ActionRow, kind: ActionEmailKind, seriesWide = false): JobRequest {
+  return {
+    name: 'autobalance_email',
+    payload: { actionId: action.id, kind },
+    options: {
+      jobKey: emailJobKey(action.meetingId, kind),
+      ...(seriesWide ? { runAt: new Date(ctx.now().getTime() + SERIES_REMINDER_DELAY_MS) } : {}),
+    },
+  };
+}
+
+/** The decline job of an action, at `at` (null: as soon as a worker is free); one per meeting (job key). */
+function declineJob(action: ActionRow, at: Date | null): JobRequest {
+  return {
+    name: 'autobalance_decline',
+    payload: { actionId: action.id },
+    options: { jobKey: declineJobKey(action.meetingId), ...(at ? { runAt: at } : {}) },
+  };
+}
+
 export async function enqueueActionEmail(
   ctx: AppContext,
   action: ActionRow,
   kind: ActionEmailKind,
   options: { seriesWide?: boolean } = {},
 ) {
-  await ctx.jobs.enqueue(
-    'autobalance_email',
-    { actionId: action.id, kind },
-    {
-      jobKey: emailJobKey(action.meetingId, kind),
-      ...(options.seriesWide ? { runAt: new Date(ctx.now().getTime() + SERIES_REMINDER_DELAY_MS) } : {}),
-    },
-  );
+  await ctx.jobs.enqueueMany([emailJob(ctx, action, kind, options.seriesWide)]);
 }
 
-/** The decline job of an action, at `at` (null: as soon as a worker is free); one per meeting (job key). */
 export async function scheduleDecline(ctx: AppContext, action: ActionRow, at: Date | null) {
-  await ctx.jobs.enqueue(
-    'autobalance_decline',
-    { actionId: action.id },
-    { jobKey: declineJobKey(action.meetingId), ...(at ? { runAt: at } : {}) },
+  await ctx.jobs.enqueueMany([declineJob(action, at)]);
+}
+
+/**
+ * The jobs an engine run queues and removes, sent together at its end: a first decision over a big calendar
+ * queues thousands, one statement per thousand instead of one each.
+ */
+type Steps = { enqueue: JobRequest[]; cancel: string[] };
+
+/** More mails than this from one engine run (a first import of a big calendar) go out in the bulk lane. */
+const BULK_MAILS = 50;
+/**
+ * Mail jobs run after every other kind (priority 1, see autobalance.jobs.ts). A run that queues more than
+ * BULK_MAILS of them sends them after everyone else's mail too (priority 10): one person's thousands of
+ * first-import reminders never hold up another person's sync, decisions or reminder.
+ */
+function inMailLane(requests: JobRequest[]): JobRequest[] {
+  const mails = requests.filter((r) => r.name === 'autobalance_email').length;
+  if (mails <= BULK_MAILS) return requests;
+  return requests.map((r) =>
+    r.name === 'autobalance_email' ? { ...r, options: { ...r.options, priority: 10 } } : r,
   );
 }
 
@@ -92,38 +125,40 @@ function sameFields(a: ActionRow, b: ReturnType<typeof actionFields>) {
     a.manual === b.manual &&
     a.organizerEmail === b.organizerEmail &&
     a.meetingSummary === b.meetingSummary &&
-    JSON.stringify(a.detailsNegative) === JSON.stringify(b.detailsNegative) &&
+    // jsonb gives its keys back in its own order: compared as values, not as text.
+    sameJson(b.detailsNegative, a.detailsNegative) &&
     a.complianceDeadline?.getTime() === b.complianceDeadline?.getTime() &&
     a.preventTokenHash === b.preventTokenHash
   );
 }
 
 /**
- * Queues what a scheduled action still needs: the organizer's mail for its kind and the user's pre-action
- * notice (unless already in the emails table), and the decline at its time (when new or moved).
+ * What a scheduled action still needs: the organizer's mail for its kind and the user's pre-action notice
+ * (unless already in the emails table), and the decline at its time (when new or moved).
  */
-async function queueSteps(
+function queueSteps(
   ctx: AppContext,
   meeting: MeetingRow,
   action: ActionRow,
   decision: EngineDecision,
   options: { sentKeys: Set<string>; reschedule: boolean; previous?: ActionRow },
+  steps: Steps,
 ) {
   const kind = decision.reminderKind;
   const subject = mailSubjectOf(meeting, action.complianceDeadline);
   if (kind && !options.sentKeys.has(emailKey(subject, kind)))
-    await enqueueActionEmail(ctx, action, kind, { seriesWide: isSeriesWide(subject, kind) });
+    steps.enqueue.push(emailJob(ctx, action, kind, isSeriesWide(subject, kind)));
   if (
     kind === 'decline_warning' &&
     decision.notifyUserBefore &&
     !options.sentKeys.has(emailKey(subject, 'pre_action'))
   ) {
-    await enqueueActionEmail(ctx, action, 'pre_action');
+    steps.enqueue.push(emailJob(ctx, action, 'pre_action'));
   }
   if (decision.declineAt) {
-    if (options.reschedule) await scheduleDecline(ctx, action, decision.declineAt);
+    if (options.reschedule) steps.enqueue.push(declineJob(action, decision.declineAt));
   } else if (options.previous && isDeclineAction(options.previous.action)) {
-    await ctx.jobs.cancel(declineJobKey(action.meetingId));
+    steps.cancel.push(declineJobKey(action.meetingId));
   }
 }
 
@@ -134,40 +169,17 @@ async function queueSteps(
  * - acting and scheduled → keep its details, deadline and kind current;
  * - not acting and scheduled → cancelled;
  * - done, ignored, prevented and failed actions are final.
+ * The first and the fourth are by far the most common (a first import, a setting switched off) and are done for
+ * all meetings of a run at once (insertActions, cancelActions); this handles a meeting that acts and has an action.
  */
-async function applyDecision(
+async function applyToExisting(
   ctx: AppContext,
   meeting: MeetingRow,
   decision: EngineDecision,
-  existing: ActionRow | undefined,
+  existing: ActionRow,
   sentKeys: Set<string>,
-): Promise<'scheduled' | 'cancelled' | 'updated' | null> {
-  const now = ctx.now();
-  if (!decision.act) {
-    if (existing?.status === 'scheduled' && (await closeAction(ctx, existing.id, 'cancelled')))
-      return 'cancelled';
-    return null;
-  }
-  if (!existing) {
-    const id = randomUUID();
-    const [inserted] = await ctx.db
-      .insert(actions)
-      .values({
-        id,
-        userId: meeting.userId,
-        meetingId: meeting.id,
-        status: 'scheduled',
-        createdAt: now,
-        updatedAt: now,
-        ...actionFields(ctx, meeting, decision, id),
-      })
-      .onConflictDoNothing({ target: actions.meetingId })
-      .returning();
-    // Lost the race to a concurrent run: that run queues the steps.
-    if (!inserted) return null;
-    await queueSteps(ctx, meeting, inserted, decision, { sentKeys, reschedule: true });
-    return 'scheduled';
-  }
+  steps: Steps,
+): Promise<'scheduled' | 'updated' | null> {
   // A reminder went out and now the meeting is to be declined (the person chose it, or switched the setting
   // from remind to decline while it is still unanswered): the same action goes on as a decline, with its
   // warning (another mail kind). Every other final state stays final.
@@ -176,12 +188,17 @@ async function applyDecision(
   if (existing.status !== 'scheduled' && existing.status !== 'cancelled' && !escalates) return null;
   const fields = actionFields(ctx, meeting, decision, existing.id);
   if (existing.status === 'scheduled' && sameFields(existing, fields)) {
-    await queueSteps(ctx, meeting, existing, decision, { sentKeys, reschedule: false, previous: existing });
+    queueSteps(ctx, meeting, existing, decision, { sentKeys, reschedule: false, previous: existing }, steps);
     return null;
   }
   const [updated] = await ctx.db
     .update(actions)
-    .set({ ...fields, status: 'scheduled', updatedAt: now, ...(escalates ? { performedAt: null } : {}) })
+    .set({
+      ...fields,
+      status: 'scheduled',
+      updatedAt: ctx.now(),
+      ...(escalates ? { performedAt: null } : {}),
+    })
     .where(and(eq(actions.id, existing.id), eq(actions.status, existing.status)))
     .returning();
   if (!updated) return null;
@@ -190,8 +207,85 @@ async function applyDecision(
     existing.status === 'cancelled' ||
     existing.action !== updated.action ||
     existing.complianceDeadline?.getTime() !== updated.complianceDeadline?.getTime();
-  await queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing });
+  queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing }, steps);
   return existing.status === 'cancelled' || escalates ? 'scheduled' : 'updated';
+}
+
+type Decided = { meeting: MeetingRow; decision: EngineDecision };
+
+const ACTION_COLUMNS: readonly BulkColumn<typeof actions.$inferInsert>[] = [
+  ['id', 'uuid', (a) => a.id],
+  ['user_id', 'uuid', (a) => a.userId],
+  ['meeting_id', 'uuid', (a) => a.meetingId],
+  ['status', 'text', (a) => a.status],
+  ['action', 'text', (a) => a.action],
+  ['manual', 'boolean', (a) => a.manual],
+  ['organizer_email', 'text', (a) => a.organizerEmail],
+  ['meeting_summary', 'text', (a) => a.meetingSummary],
+  ['details_negative', 'jsonb', (a) => a.detailsNegative],
+  ['compliance_deadline', 'timestamptz', (a) => a.complianceDeadline],
+  ['prevent_token_hash', 'text', (a) => a.preventTokenHash],
+  ['prevent_token_expires_at', 'timestamptz', (a) => a.preventTokenExpiresAt],
+  ['created_at', 'timestamptz', (a) => a.createdAt],
+  ['updated_at', 'timestamptz', (a) => a.updatedAt],
+];
+
+/**
+ * Actions for meetings that act and had none, a thousand per statement; each inserted row's steps are queued.
+ * `on conflict do nothing` on the unique meeting key: a concurrent run that inserted first queues the steps.
+ */
+async function insertActions(
+  ctx: AppContext,
+  decided: readonly Decided[],
+  sentKeys: Set<string>,
+  steps: Steps,
+): Promise<number> {
+  const now = ctx.now();
+  let inserted = 0;
+  for (let i = 0; i < decided.length; i += 1_000) {
+    const slice = decided.slice(i, i + 1_000);
+    const rows = slice.map(({ meeting, decision }) => {
+      const id = randomUUID();
+      return {
+        id,
+        userId: meeting.userId,
+        meetingId: meeting.id,
+        status: 'scheduled' as const,
+        createdAt: now,
+        updatedAt: now,
+        ...actionFields(ctx, meeting, decision, id),
+      };
+    });
+    const { rows: created } = await ctx.db.execute<{ id: string }>(
+      sql`${bulkInsert('actions', ACTION_COLUMNS, rows, sql`on conflict (meeting_id) do nothing returning id`)}`,
+    );
+    const createdIds = new Set(created.map((r) => r.id));
+    rows.forEach((row, index) => {
+      if (!createdIds.has(row.id)) return;
+      inserted++;
+      const { meeting, decision } = slice[index]!;
+      const action = { ...row, performedAt: null, organizerNotes: null } as ActionRow;
+      queueSteps(ctx, meeting, action, decision, { sentKeys, reschedule: true }, steps);
+    });
+  }
+  return inserted;
+}
+
+/** scheduled → cancelled for many actions at once (guarded like closeAction); their decline jobs go. */
+async function cancelActions(ctx: AppContext, actionIds: readonly string[], steps: Steps): Promise<number> {
+  let cancelled = 0;
+  for (let i = 0; i < actionIds.length; i += 5_000) {
+    const closed = await ctx.db
+      .update(actions)
+      .set({ status: 'cancelled', updatedAt: ctx.now() })
+      .where(
+        and(inValues(actions.id, actionIds.slice(i, i + 5_000), 'uuid'), eq(actions.status, 'scheduled')),
+      )
+      .returning({ meetingId: actions.meetingId });
+    for (const { meetingId } of closed) steps.cancel.push(declineJobKey(meetingId));
+    cancelled += closed.length;
+  }
+  return cancelled;
 }
 
 /**
@@ -214,7 +308,8 @@ export async function reconcileUser(
     ids: options.meetingIds,
   });
   const ids = around.targets.map((m) => m.id);
-  const decided = around.targets.map((meeting) => ({
+  // In slices: tens of thousands of decisions would hold the thread that also serves requests.
+  const decided = await mapInSlices(around.targets, 1_000, (meeting) => ({
     meeting,
     decision: decideMeeting(meeting, context, around, now),
   }));
@@ -236,11 +331,22 @@ export async function reconcileUser(
     : [[], []];
   const byMeeting = new Map(existing.map((a) => [a.meetingId, a]));
   const sentKeys = new Set(sent.map((s) => s.key));
+  const steps: Steps = { enqueue: [], cancel: [] };
+  const toInsert: Decided[] = [];
+  const toCancel: string[] = [];
   const complianceChanges: ComplianceChange[] = [];
-  for (const { meeting, decision } of decided) {
+  for (const item of decided) {
+    const { meeting, decision } = item;
     summary.decided++;
-    const outcome = await applyDecision(ctx, meeting, decision, byMeeting.get(meeting.id), sentKeys);
-    if (outcome) summary[outcome]++;
+    const action = byMeeting.get(meeting.id);
+    if (!decision.act) {
+      if (action?.status === 'scheduled') toCancel.push(action.id);
+    } else if (!action) {
+      toInsert.push(item);
+    } else {
+      const outcome = await applyToExisting(ctx, meeting, decision, action, sentKeys, steps);
+      if (outcome) summary[outcome]++;
+    }
     if (
       !decision.manual &&
       (meeting.compliant !== decision.compliant ||
@@ -253,6 +359,10 @@ export async function reconcileUser(
       });
     }
   }
+  summary.cancelled += await cancelActions(ctx, toCancel, steps);
+  summary.scheduled += await insertActions(ctx, toInsert, sentKeys, steps);
+  await ctx.jobs.cancelMany(steps.cancel);
+  await ctx.jobs.enqueueMany(inMailLane(steps.enqueue));
   await writeCompliance(ctx, complianceChanges);
   if (complianceChanges.length) {
     // Compliance is counted in the report roll-ups: the days of these meetings are built again.

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { loadOtherMeetingRows, toOtherMeeting } from './other-meetings';
 import { loadEvaluationInputs, type ScoredRow, scoreMeeting } from './score-meeting';
 import { mergeSpans, type TouchedSpan } from './spans';
+import { nextTurn } from '../../lib/next-turn';
 
 /** A meeting a first import is about to insert (its row, not copied), and how many items its description gave. */
 export type NewMeeting = {
@@ -33,7 +34,6 @@ export type FirstImportScoring = {
 };
 
 const SLICE = 500;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const ACTIVE = { status: 'active' } as const;
 
 /**

@@ -3,6 +3,8 @@ import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
+import { mapInSlices } from '../../lib/next-turn';
+import { sameJson } from '../../lib/same-json';
 import { afterMeetingsChanged } from './after-meetings-changed';
 import { loadOtherMeetingRows, overlapping, toOtherMeeting } from './other-meetings';
 import { type EvaluationInputs, loadEvaluationInputs, scoreMeeting } from './score-meeting';
@@ -94,7 +96,8 @@ async function reevaluatePass(ctx: AppContext, inputs: EvaluationInputs, spans: 
   );
   const neighbours = around.map((m) => toOtherMeeting(m, inputs.user.email));
   const changed: string[] = [];
-  const updates = targets.map((m) => {
+  // In slices: a whole window of a big calendar is tens of thousands of scores on the thread serving requests.
+  const updates = await mapInSlices(targets, 1_000, (m) => {
     const { evaluation, stored, cost } = scoreMeeting(
       inputs,
       m,
@@ -123,35 +126,6 @@ async function reevaluatePass(ctx: AppContext, inputs: EvaluationInputs, spans: 
     updates.filter((u): u is NonNullable<typeof u> => u !== null),
   );
   return changed;
-}
-
-/**
- * Whether a computed value equals what jsonb gave back: jsonb reorders object keys, so comparing two
- * JSON.stringify outputs never matched. Keys holding undefined count as absent (JSON drops them).
- */
-function sameJson(computed: unknown, stored: unknown): boolean {
-  if (computed === stored) return true;
-  if (typeof computed !== 'object' || typeof stored !== 'object' || computed === null || stored === null)
-    return false;
-  if (Array.isArray(computed)) {
-    if (!Array.isArray(stored) || computed.length !== stored.length) return false;
-    for (let i = 0; i < computed.length; i++) {
-      // JSON writes undefined array entries as null.
-      if (!sameJson(computed[i] === undefined ? null : computed[i], stored[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(stored) || Object.getPrototypeOf(computed) !== Object.prototype) return false;
-  const a = computed as Record<string, unknown>;
-  const b = stored as Record<string, unknown>;
-  let count = 0;
-  for (const key in a) {
-    const value = a[key];
-    if (value === undefined) continue;
-    count++;
-    if (!Object.hasOwn(b, key) || !sameJson(value, b[key])) return false;
-  }
-  return count === Object.keys(b).length;
 }
 
 type EvaluationUpdate = {
