@@ -303,6 +303,28 @@ async function buildDays(
 }
 
 /**
+ * The days the spans touch, a day of margin each side, as few disjoint ranges (YYYY-MM-DD, inclusive): the
+ * meetings of a big import are tens of thousands of spans over a few months, and each built day would
+ * otherwise be compared with every one of them.
+ */
+export function mergedDayRanges(spans: readonly { from: Date; to: Date }[]): { lo: string; hi: string }[] {
+  const days = spans
+    .map((s) => ({
+      lo: Math.floor((Math.min(s.from.getTime(), s.to.getTime()) - DAY_MS) / DAY_MS),
+      hi: Math.floor((Math.max(s.from.getTime(), s.to.getTime()) + DAY_MS) / DAY_MS),
+    }))
+    .sort((a, b) => a.lo - b.lo);
+  const merged: { lo: number; hi: number }[] = [];
+  for (const range of days) {
+    const last = merged.at(-1);
+    if (last && range.lo <= last.hi + 1) last.hi = Math.max(last.hi, range.hi);
+    else merged.push({ ...range });
+  }
+  const date = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return merged.map((r) => ({ lo: date(r.lo), hi: date(r.hi) }));
+}
+
+/**
  * Drops the built days that changes to meetings may have touched: of the users' scopes and of their
  * companies' scopes, for the given instants (a day of margin each side covers every zone), or all days.
  * Call it after the change is committed.
@@ -327,12 +349,9 @@ export async function invalidateReports(
   let dayCondition = sql``;
   if (spans) {
     if (spans.length === 0) return;
-    const lows = spans.map((s) =>
-      new Date(Math.min(s.from.getTime(), s.to.getTime()) - DAY_MS).toISOString().slice(0, 10),
-    );
-    const highs = spans.map((s) =>
-      new Date(Math.max(s.from.getTime(), s.to.getTime()) + DAY_MS).toISOString().slice(0, 10),
-    );
+    const ranges = mergedDayRanges(spans);
+    const lows = ranges.map((r) => r.lo);
+    const highs = ranges.map((r) => r.hi);
     dayCondition = sql`and exists (
       select 1 from unnest(${sql.param(lows)}::date[], ${sql.param(highs)}::date[]) as s(lo, hi)
       where day between s.lo and s.hi)`;
