@@ -31,59 +31,10 @@ import { createSecrets } from '../apps/server/src/lib/crypto';
 import { createPubSub } from '../apps/server/src/realtime/pubsub';
 import { allRoutes } from '../apps/server/src/routes';
 import { bearerFor } from '../apps/server/src/test/factories';
+import { icsOf, OWNER } from './ics-fixture';
 import { runUnderServerFlags } from './server-flags';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
-const OWNER = 'bench@acme.example';
-
-function icsOf(total: number): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//EN', 'X-WR-TIMEZONE:Europe/Paris'];
-  // 40 weekly series of ~27 occurrences each in the window (~1,080 events), the rest single events.
-  const series = 40;
-  for (let s = 0; s < series; s++) {
-    const day = ['MO', 'TU', 'WE', 'TH', 'FR'][s % 5];
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:series-${s}@bench`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART;TZID=Europe/Paris:20260801T${String(8 + (s % 9)).padStart(2, '0')}0000`,
-      `DTEND;TZID=Europe/Paris:20260801T${String(8 + (s % 9)).padStart(2, '0')}3000`,
-      `RRULE:FREQ=WEEKLY;BYDAY=${day}`,
-      `SUMMARY:Weekly sync ${s}`,
-      'DESCRIPTION:Agenda:\\n- Status (10 min)\\n- Risks (10 min)\\n\\nObjectives:\\n- Unblock the team',
-      `ORGANIZER:mailto:lead${s}@acme.example`,
-      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead${s}@acme.example`,
-      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${OWNER}`,
-      'END:VEVENT',
-    );
-  }
-  const singles = total - series * 27;
-  const start = Date.parse('2026-08-22T00:00:00Z');
-  for (let i = 0; i < singles; i++) {
-    const day = i % 180;
-    const hour = 7 + (i % 11);
-    const minute = (i * 7) % 4 === 0 ? '00' : '30';
-    const date = new Date(start + day * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:single-${i}@bench`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART:${date}T${String(hour).padStart(2, '0')}${minute}00Z`,
-      `DTEND:${date}T${String(hour + 1).padStart(2, '0')}${minute}00Z`,
-      `SUMMARY:Meeting ${i}`,
-      i % 3 === 0
-        ? 'DESCRIPTION:<p>Agenda:</p><ul><li>Review (15 min)</li><li>Decide</li></ul>'
-        : 'DESCRIPTION:Quick chat',
-      `ORGANIZER:mailto:person${i % 97}@acme.example`,
-      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:person${i % 97}@acme.example`,
-      `ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:${OWNER}`,
-      `ATTENDEE;PARTSTAT=ACCEPTED:mailto:guest${i % 13}@acme.example`,
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  return lines.join('\r\n');
-}
 
 function report(name: string, value: number, unit: string, target: string, pass: boolean, ratio = '') {
   if (!pass) process.exitCode = 1;
