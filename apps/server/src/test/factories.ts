@@ -3,7 +3,7 @@ import { csrfTokenFor } from '../auth/cookies';
 import { createSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { memberships, users } from '../db/schema';
-import { provisionUser } from '../features/users/provision';
+import { CompanyExistsError, provisionUser } from '../features/users/provision';
 
 let counter = 0;
 
@@ -20,19 +20,33 @@ export async function createUser(
   counter += 1;
   const email =
     overrides.email ?? `user${counter}-${Math.random().toString(36).slice(2, 7)}@example${counter}.com`;
-  // Joining a company: made under a throwaway domain of its own first (a company's domain admits one sign-up
-  // only, by invite), then given its address once moved.
+  // A company's domain admits one sign-up only (then by invite): a user joining a company, or a second user of
+  // a domain that has one, is made under a throwaway domain of its own and then given its address, in a company
+  // of its own (a second one, without the domain, as first sign-ins used to make) unless it joins one.
   const joining = Boolean(overrides.companyOf?.companyId);
-  const user = await provisionUser(
-    ctx.db,
-    {
-      email: joining ? `joining${counter}@factory-${counter}-${Date.now().toString(36)}.invalid` : email,
-      firstName: overrides.firstName ?? `User${counter}`,
-      lastName: 'Test',
-      timeZone: overrides.timeZone ?? 'UTC',
-    },
-    ctx.now(),
-  );
+  const profile = {
+    firstName: overrides.firstName ?? `User${counter}`,
+    lastName: 'Test',
+    timeZone: overrides.timeZone ?? 'UTC',
+  };
+  const throwaway = `user${counter}@factory-${counter}-${Date.now().toString(36)}.invalid`;
+  let user: typeof users.$inferSelect;
+  let renamed = joining;
+  try {
+    user = await provisionUser(ctx.db, { ...profile, email: joining ? throwaway : email }, ctx.now());
+  } catch (error) {
+    if (!(error instanceof CompanyExistsError)) throw error;
+    user = await provisionUser(ctx.db, { ...profile, email: throwaway }, ctx.now());
+    renamed = true;
+  }
+  if (renamed && !joining) {
+    const [named] = await ctx.db
+      .update(users)
+      .set({ email: email.trim().toLowerCase(), domain: email.split('@').pop()!.toLowerCase() })
+      .where(eq(users.id, user.id))
+      .returning();
+    user = named!;
+  }
   if (overrides.companyOf?.companyId) {
     await ctx.db.delete(memberships).where(eq(memberships.userId, user.id));
     await ctx.db.insert(memberships).values({ companyId: overrides.companyOf.companyId, userId: user.id });
