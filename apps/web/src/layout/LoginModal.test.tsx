@@ -51,6 +51,14 @@ describe('login modal', () => {
     );
   });
 
+  it('says a company already on MeetWell is joined by invite, when single sign-on was refused for it', async () => {
+    mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
+    renderModal('/?login=true&error=company_exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Your company already uses MeetWell\. Ask one of its admins to invite you/,
+    );
+  });
+
   it('shows no error for an unknown error code', async () => {
     mockFetch({ 'GET /api/v1/auth/providers': providers(false) });
     renderModal('/?login=true&error=%3Cscript%3E');
