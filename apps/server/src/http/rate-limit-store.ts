@@ -93,7 +93,7 @@ export class SharedCounters {
    * counted). Resolves to the total it was judged by and the milliseconds until room (or until the oldest
    * counted request leaves).
    */
-  async hitNow(id: string, windowMs: number, max: number, now = Date.now()) {
+  async hitNow(id: string, windowMs: number, max: number, now = Date.now(), learn = false) {
     const slices = slicesAt(id, now, windowMs);
     const current = slices.at(-1)!;
     const { rows } = await this.pool.query<{ key: string; count: number }>(HIT, [
@@ -104,7 +104,8 @@ export class SharedCounters {
     this.cleanupSoon();
     const byKey = new Map(rows.map((row) => [row.key, Number(row.count)]));
     const counts = slices.map((s) => byKey.get(s.key) ?? 0);
-    for (const [i, slice] of slices.entries()) this.learn(slice.key, counts[i]!, slice.leavesAt);
+    // Only batched budgets keep local counts (dropped by the flush once their slice has left).
+    if (learn) for (const [i, slice] of slices.entries()) this.learn(slice.key, counts[i]!, slice.leavesAt);
     const total = counts.reduce((a, b) => a + b, 0);
     if (total > max) {
       // Refused: taken back, so a client that waits as told is let in.
@@ -126,7 +127,7 @@ export class SharedCounters {
     const slices = slicesAt(id, now, windowMs);
     const current = slices.at(-1)!;
     const counter = this.counters.get(current.key);
-    if (!counter) return this.hitNow(id, windowMs, max, now);
+    if (!counter) return this.hitNow(id, windowMs, max, now, true);
     const counts = slices.map((s) => {
       const c = this.counters.get(s.key);
       return c ? c.shared + c.pending : 0;
