@@ -23,6 +23,7 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    WORKER_PROCESS: z.enum(['separate', 'inline']).default('separate'),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
@@ -170,6 +171,7 @@ function buildConfig(env: Env) {
     /** CalDAV and ICS URLs on the server's own network: allowed on a single machine, refused when hosted. */
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    workerProcess: env.WORKER_PROCESS,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     /**
      * What one connection may hold: headers within headersTimeoutMs, the whole request within

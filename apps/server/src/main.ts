@@ -13,13 +13,22 @@ import { startWorker } from './jobs/worker';
 import { createSecrets, resolveSecretKey } from './lib/crypto';
 import { createPubSub } from './realtime/pubsub';
 import { allRoutes } from './routes';
+import { lowerDatabasePriority, startWorkerProcess } from './worker-process';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
- * One program, two roles: `serve` (HTTP API, web app, /cable) and `work` (jobs). With no role it runs
- * both in one process, on the embedded PostgreSQL unless DATABASE_URL is set.
+ * One program, two roles: `serve` (HTTP API, web app, /cable) and `work` (jobs). With no role it runs both,
+ * on the embedded PostgreSQL unless DATABASE_URL is set: it serves, and runs the jobs in a child process of
+ * its own (`work`, at a lower CPU priority) unless WORKER_PROCESS=inline.
  */
+/**
+ * The worker child of `npm start` goes with its parent, even one killed without a word (kill -9): listened to
+ * from the first moment (a parent may go while the child still starts), draining its jobs once it runs.
+ */
+let onParentGone: () => void = () => process.exit(0);
+if (process.send) process.once('disconnect', () => onParentGone());
+
 async function main() {
   const roleArg = process.argv[2];
   const config = loadConfig(roleArg ? { ...process.env, ROLE: roleArg } : process.env);
@@ -59,10 +68,29 @@ async function main() {
       ? []
       : [cacheSessions(ctx.db, ctx.pubsub), cacheWeeks(ctx.pubsub)];
   const app = config.role === 'work' ? null : await buildApp(ctx, allRoutes, { webDist });
+  // With both roles (npm start), the jobs run in a child process by default (worker-process.ts): their CPU
+  // work never holds the thread answering requests. WORKER_PROCESS=inline keeps them in this process.
+  const workerProcess =
+    config.role === 'all' && config.workerProcess === 'separate'
+      ? startWorkerProcess({
+          // What this process resolved: the embedded database's address and the key it generated or read.
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: path.resolve(config.dataDir),
+            SECRET_KEY: secretKey,
+          },
+          log,
+        })
+      : null;
   // Jobs get a pool of their own: a long sync or report build never takes the connections requests need.
   // A running sync holds one connection for its calendar's lock besides the one it works on.
   const jobDatabase =
-    config.role === 'serve' ? null : connectDatabase(databaseUrl, { max: 2 * config.workerConcurrency + 4 });
+    config.role === 'serve' || workerProcess
+      ? null
+      : connectDatabase(databaseUrl, { max: 2 * config.workerConcurrency + 4 });
+  // The worker child of `npm start` lowers its database sessions' priority as well as its own.
+  if (jobDatabase && process.send) lowerDatabasePriority(jobDatabase.pool, databaseUrl);
   const worker = jobDatabase
     ? await startWorker(
         { ...ctx, db: jobDatabase.db, pool: jobDatabase.pool },
@@ -85,6 +113,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await workerProcess?.stop();
       await worker?.stop();
       await jobDatabase?.close();
       await ctx.jobs.close();
@@ -98,6 +127,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onParentGone = () => void shutdown('the serving process is gone');
+  if (!process.connected && process.send) onParentGone();
 }
 
 main().catch((error) => {
