@@ -75,6 +75,6 @@ async function companyOf(ctx: AppContext, userId: string) {
 }
 
 export async function requestSync(ctx: AppContext, calendarId: string, mode: 'full' | 'incremental') {
-  await markSyncQueued(ctx.db, calendarId, ctx.now());
+  await markSyncQueued(ctx, calendarId, ctx.now());
   await ctx.jobs.enqueue('sync_calendar', { calendarId, mode }, { jobKey: syncJobKey(calendarId) });
 }

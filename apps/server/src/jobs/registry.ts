@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
-import { dailyFullSyncJob, pollCalendarsJob } from '../calendars/sync/scheduled-syncs.job';
+import {
+  dailyFullSyncJob,
+  pollCalendarsJob,
+  releaseDeadSyncsJob,
+} from '../calendars/sync/scheduled-syncs.job';
 import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
 import { renewWebhooksJob } from '../calendars/webhooks/renew-webhooks.job';
 import {
@@ -35,6 +39,7 @@ export const jobs = {
   sync_calendar: syncCalendarJob,
   daily_full_sync: dailyFullSyncJob,
   poll_calendars: pollCalendarsJob,
+  release_dead_syncs: releaseDeadSyncsJob,
   renew_webhooks: renewWebhooksJob,
   reevaluate_user: reevaluateUserJob,
   autobalance_user: autoBalanceUserJob,

@@ -24,7 +24,7 @@ export async function resyncWatchedCalendars(ctx: AppContext, userId: string, st
   const inProgress = watched.some(isSyncing);
   if (start && !inProgress) {
     for (const calendar of watched) {
-      await markSyncQueued(ctx.db, calendar.id, ctx.now());
+      await markSyncQueued(ctx, calendar.id, ctx.now());
       await ctx.jobs.enqueue(
         'sync_calendar',
         { calendarId: calendar.id, mode: 'full' },

@@ -59,7 +59,7 @@ async function syncCalendarNow(
     params.mode === 'full' ||
     needsFullSync({ cursor: calendar.syncCursor, syncedTo: calendar.syncedTo, window });
   const synchronizationId = await markSyncRunning(
-    ctx.db,
+    ctx,
     calendar.id,
     owner.id,
     full ? 'full' : 'incremental',
@@ -100,7 +100,7 @@ async function syncCalendarNow(
     // again, since its neighbours may have changed meanwhile and it is a neighbour of the others again.
     const rewatched = full && !calendar.lastFullSyncAt && !outcome.firstImport;
     await reevaluateSpans(ctx, owner.id, rewatched ? [window] : outcome.rescore, { scored: outcome.touched });
-    await markSyncSucceeded(ctx.db, {
+    await markSyncSucceeded(ctx, {
       calendarId: calendar.id,
       synchronizationId,
       cursor: result.cursor,
@@ -142,7 +142,7 @@ async function handleSyncError(
   const revoked =
     error instanceof NeedsPermissionError ||
     (error instanceof ProviderError && (error.kind === 'auth_revoked' || error.kind === 'token_expired'));
-  await markSyncFailed(ctx.db, {
+  await markSyncFailed(ctx, {
     calendarId: params.calendarId,
     synchronizationId: params.synchronizationId,
     error: message,

@@ -4,7 +4,7 @@ import { calendars } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
 import { requestSync } from '../service';
 import { calendarsWithoutChannel } from '../webhooks/renew-webhooks.job';
-import { resetStuckSyncs } from './sync-state';
+import { releaseDeadSyncs } from './sync-state';
 
 /** Change notifications are not fully reliable: once a day every watched calendar is read in full. */
 export const dailyFullSyncJob = defineJob({
@@ -28,7 +28,17 @@ export const pollCalendarsJob = defineJob({
   maxAttempts: 1,
   cron: { schedule: '*/10 * * * *' },
   async run(_payload, { ctx }) {
-    await resetStuckSyncs(ctx.db, ctx.now());
     for (const id of await calendarsWithoutChannel(ctx)) await requestSync(ctx, id, 'incremental');
+  },
+});
+
+/** Every minute: a calendar never shows 'Syncing…' for a sync that is no longer running (its worker died). */
+export const releaseDeadSyncsJob = defineJob({
+  name: 'release_dead_syncs',
+  payload: z.object({}),
+  maxAttempts: 1,
+  cron: { schedule: '* * * * *' },
+  async run(_payload, { ctx }) {
+    await releaseDeadSyncs(ctx, ctx.now());
   },
 });

@@ -6,11 +6,11 @@ import { copyBody, sendCopy } from '../../db/copy';
 import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../db/schema';
 import type { FirstImportScoring, NewMeeting, Prescored } from '../../features/evaluation/first-import';
 import type { TouchedSpan } from '../../features/evaluation/spans';
+import { nextTurn } from '../../lib/next-turn';
 import type { CalendarEvent, SyncResult, SyncWindow } from '../types';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { describeEvent } from './describe-event';
 import { contentHash, eventKey } from './event-key';
-import { nextTurn } from '../../lib/next-turn';
 
 export type StoreTarget = {
   calendarId: string;
@@ -131,7 +131,6 @@ const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
   ['cost', 'integer', (p) => p.prescored!.cost],
   ['evaluated_at', 'timestamptz', (p) => p.evaluatedAt],
 ];
-
 
 /** The upsert of the next batch, built while PostgreSQL runs the current one (after a turn of the event loop). */
 async function nextUpsert(batch: PreparedEvent[]): Promise<SQL> {

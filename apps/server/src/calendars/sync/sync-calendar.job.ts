@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import { RetryLater, runCalendarSync } from './run-sync';
 
-/** One sync per calendar at a time: every enqueue uses this key, so a waiting sync absorbs the next request. */
-export const syncJobKey = (calendarId: string) => `sync_calendar:${calendarId}`;
+import { syncJobKey } from './sync-job-key';
+
+export { syncJobKey };
 
 const MAX_DEFERRALS = 12;
 

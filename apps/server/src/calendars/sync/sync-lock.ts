@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 
 /** Advisory-lock namespace of calendar syncs. */
-const SYNC_LOCK_NAMESPACE = 727_020;
+export const SYNC_LOCK_NAMESPACE = 727_020;
 
 /**
  * Runs one calendar's sync alone: a second sync of the same calendar (another worker took a job for it while

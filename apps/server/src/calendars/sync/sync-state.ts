@@ -1,32 +1,57 @@
 import { buildImportReport, type ImportReportProblem } from '@meetwell/domain';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import { calendars, synchronizations } from '../../db/schema';
+import { broadcastToUser } from '../../realtime/broadcast';
+import { syncJobKey } from './sync-job-key';
+import { SYNC_LOCK_NAMESPACE } from './sync-lock';
 
 /**
- * Every change of a calendar's sync state goes through these functions. Each takes the context's clock
- * (`now`): resetStuckSyncs compares these times with the same clock.
+ * Every change of a calendar's sync state goes through these functions, and each is announced to the owner's
+ * open sessions (`sync_status` on MeetingRefreshChannel), so the Account screen follows without a reload.
+ * Each takes the context's clock (`now`): releaseDeadSyncs compares these times with the same clock.
  */
+type SyncStateContext = Pick<AppContext, 'db' | 'pubsub'>;
+export type SyncStatus = 'idle' | 'queued' | 'running' | 'failed';
 
-export async function markSyncQueued(db: Database, calendarId: string, now: Date) {
-  await db
+async function announce(ctx: SyncStateContext, rows: { id: string; userId: string; status: string }[]) {
+  for (const row of rows) {
+    await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', row.userId, {
+      type: 'sync_status',
+      calendar_id: row.id,
+      status: row.status,
+    }).catch(() => {
+      // At most once, like every push: the next read of the calendars shows the status anyway.
+    });
+  }
+}
+
+const changed = { id: calendars.id, userId: calendars.userId, status: calendars.syncStatus };
+
+export async function markSyncQueued(ctx: SyncStateContext, calendarId: string, now: Date) {
+  const rows = await ctx.db
     .update(calendars)
     .set({ syncStatus: 'queued', syncStageStartedAt: now })
-    .where(and(eq(calendars.id, calendarId), sql`${calendars.syncStatus} <> 'running'`));
+    .where(and(eq(calendars.id, calendarId), sql`${calendars.syncStatus} not in ('running', 'queued')`))
+    .returning(changed);
+  await announce(ctx, rows);
 }
 
 export async function markSyncRunning(
-  db: Database,
+  ctx: SyncStateContext,
   calendarId: string,
   userId: string,
   kind: 'full' | 'incremental',
   window: { from: Date; to: Date },
   now: Date,
 ) {
-  await db
+  const { db } = ctx;
+  const rows = await db
     .update(calendars)
     .set({ syncStatus: 'running', syncStageStartedAt: now })
-    .where(eq(calendars.id, calendarId));
+    .where(eq(calendars.id, calendarId))
+    .returning(changed);
+  await announce(ctx, rows);
   const [row] = await db
     .insert(synchronizations)
     .values({ userId, calendarId, kind, periodStart: window.from, periodEnd: window.to })
@@ -35,7 +60,7 @@ export async function markSyncRunning(
 }
 
 export async function markSyncSucceeded(
-  db: Database,
+  ctx: SyncStateContext,
   params: {
     calendarId: string;
     synchronizationId: string;
@@ -48,6 +73,7 @@ export async function markSyncSucceeded(
     now: Date;
   },
 ) {
+  const { db } = ctx;
   const { now } = params;
   const report =
     params.problems !== undefined
@@ -59,7 +85,7 @@ export async function markSyncSucceeded(
           }),
         }
       : {};
-  await db
+  const rows = await db
     .update(calendars)
     .set({
       syncStatus: 'idle',
@@ -73,7 +99,9 @@ export async function markSyncSucceeded(
         ? { lastFullSyncAt: now, syncedFrom: params.window.from, syncedTo: params.window.to }
         : {}),
     })
-    .where(eq(calendars.id, params.calendarId));
+    .where(eq(calendars.id, params.calendarId))
+    .returning(changed);
+  await announce(ctx, rows);
   await db
     .update(synchronizations)
     .set({ status: 'succeeded', finishedAt: now, eventsSeen: params.eventsSeen })
@@ -81,7 +109,7 @@ export async function markSyncSucceeded(
 }
 
 export async function markSyncFailed(
-  db: Database,
+  ctx: SyncStateContext,
   params: {
     calendarId: string;
     synchronizationId?: string;
@@ -90,7 +118,8 @@ export async function markSyncFailed(
     now: Date;
   },
 ) {
-  await db
+  const { db } = ctx;
+  const rows = await db
     .update(calendars)
     .set({
       syncStatus: 'failed',
@@ -98,7 +127,9 @@ export async function markSyncFailed(
       syncFailureCount: sql`${calendars.syncFailureCount} + 1`,
       ...(params.needsPermission ? { needsPermission: true } : {}),
     })
-    .where(eq(calendars.id, params.calendarId));
+    .where(eq(calendars.id, params.calendarId))
+    .returning(changed);
+  await announce(ctx, rows);
   if (params.synchronizationId) {
     await db
       .update(synchronizations)
@@ -107,24 +138,46 @@ export async function markSyncFailed(
   }
 }
 
-/** A sync whose worker died stays 'running'; after this long it is considered stuck and may start again. */
-const STUCK_AFTER_MS = 30 * 60 * 1000;
+/** A status this old is checked against what is really going on (a sync starts its work within seconds). */
+const SETTLED_AFTER_MS = 60_000;
 
-export async function resetStuckSyncs(db: Database, now: Date) {
-  const stuckBefore = new Date(now.getTime() - STUCK_AFTER_MS);
-  const reset = await db
-    .update(calendars)
-    .set({ syncStatus: 'idle' })
-    .where(
-      and(
-        or(eq(calendars.syncStatus, 'running'), eq(calendars.syncStatus, 'queued')),
-        lt(calendars.syncStageStartedAt, stuckBefore),
-      ),
-    )
-    .returning({ id: calendars.id });
-  await db
-    .update(synchronizations)
-    .set({ status: 'failed', finishedAt: now, error: 'interrupted' })
-    .where(and(eq(synchronizations.status, 'running'), lt(synchronizations.startedAt, stuckBefore)));
-  return reset.length;
+/**
+ * Statuses that outlived their sync: 'running' while no process holds the calendar's sync lock (its worker
+ * died: the lock is a session lock, gone with its connection), 'queued' while no sync job waits or runs for
+ * it (it failed for good, or was removed). Both go back to 'idle' (the last good sync still shows), and a
+ * sync left 'running' is recorded as interrupted. Run every minute by a cron job.
+ */
+export async function releaseDeadSyncs(ctx: SyncStateContext, now: Date) {
+  const settledBefore = new Date(now.getTime() - SETTLED_AFTER_MS);
+  const released = await ctx.db.execute<{ id: string; user_id: string; previous: string }>(sql`
+    update calendars c set sync_status = 'idle'
+      from (select id, sync_status as previous from calendars
+             where sync_status in ('running', 'queued') and sync_stage_started_at < ${settledBefore}) stale
+     where c.id = stale.id
+       and c.sync_status = stale.previous
+       and not exists (
+         select 1 from pg_locks l
+          where l.locktype = 'advisory' and l.classid = ${SYNC_LOCK_NAMESPACE}::oid
+            and l.objid = hashtext(c.id::text)::oid and l.objsubid = 2 and l.granted)
+       and (stale.previous = 'running'
+            or not exists (select 1 from graphile_worker.jobs j where j.key = ${syncJobKey('')} || c.id::text))
+    returning c.id, c.user_id, stale.previous`);
+  const interrupted = released.rows.filter((r) => r.previous === 'running').map((r) => r.id);
+  if (interrupted.length) {
+    await ctx.db
+      .update(synchronizations)
+      .set({ status: 'failed', finishedAt: now, error: 'interrupted' })
+      .where(
+        and(
+          eq(synchronizations.status, 'running'),
+          sql`${synchronizations.calendarId} = any(${sql.param(interrupted)}::uuid[])`,
+          lt(synchronizations.startedAt, settledBefore),
+        ),
+      );
+  }
+  await announce(
+    ctx,
+    released.rows.map((r) => ({ id: r.id, userId: r.user_id, status: 'idle' })),
+  );
+  return released.rows.length;
 }

@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendars, synchronizations } from '../../db/schema';
+import { userStreamTopic } from '../../realtime/channels';
+import { createTestContext, type TestContext } from '../../test/context';
+import { createUser } from '../../test/factories';
+import { syncJobKey } from './sync-job-key';
+import { withCalendarSyncLock } from './sync-lock';
+import { markSyncQueued, releaseDeadSyncs } from './sync-state';
+
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  user = await createUser(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const MINUTE = 60_000;
+
+async function calendarWith(status: 'running' | 'queued', sinceMs: number) {
+  const [row] = await ctx.db
+    .insert(calendars)
+    .values({
+      userId: user.id,
+      provider: 'ics',
+      externalId: `import:${Math.random()}`,
+      name: 'File',
+      watching: true,
+      syncStatus: status,
+      syncStageStartedAt: new Date(Date.now() - sinceMs),
+    })
+    .returning();
+  return row!;
+}
+const statusOf = async (id: string) =>
+  (await ctx.db.select().from(calendars).where(eq(calendars.id, id)))[0]!.syncStatus;
+const hashSign = async (id: string) =>
+  Math.sign(Number((await ctx.db.execute<{ h: number }>(sql`select hashtext(${id}) as h`)).rows[0]!.h));
+
+describe('a calendar’s sync status', () => {
+  it('never stays running or queued for a sync that is no longer there', async () => {
+    const heard: unknown[] = [];
+    const stop = ctx.pubsub.subscribe(userStreamTopic('MeetingRefreshChannel', user.id), (m) =>
+      heard.push(m),
+    );
+    // A sync whose worker died two minutes ago (its lock went with its connection), and its synchronization.
+    const dead = await calendarWith('running', 2 * MINUTE);
+    await ctx.db.insert(synchronizations).values({
+      userId: user.id,
+      calendarId: dead.id,
+      kind: 'full',
+      periodStart: new Date(),
+      periodEnd: new Date(),
+      startedAt: new Date(Date.now() - 2 * MINUTE),
+    });
+    // Syncs that are running, in processes holding their calendars' locks: calendars of both signs of
+    // hashtext (the lock's key), as pg_locks writes them as unsigned.
+    const live: string[] = [];
+    while (live.length < 2 || new Set(await Promise.all(live.map(hashSign))).size < 2) {
+      live.push((await calendarWith('running', 2 * MINUTE)).id);
+    }
+    // Queued with its job waiting, and queued with no job left.
+    const waiting = await calendarWith('queued', 2 * MINUTE);
+    await ctx.jobs.enqueue(
+      'sync_calendar',
+      { calendarId: waiting.id, mode: 'full' },
+      { jobKey: syncJobKey(waiting.id) },
+    );
+    const orphan = await calendarWith('queued', 2 * MINUTE);
+    // Just started: not judged yet.
+    const fresh = await calendarWith('running', 10_000);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locks = live.map((id) => withCalendarSyncLock(ctx, id, () => held));
+    try {
+      // Give every lock its turn to be taken.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await releaseDeadSyncs(ctx, ctx.now())).toBe(2);
+    } finally {
+      release();
+      await Promise.all(locks);
+    }
+    expect(await statusOf(dead.id)).toBe('idle');
+    expect(await statusOf(orphan.id)).toBe('idle');
+    for (const id of live) expect(await statusOf(id)).toBe('running');
+    expect(await statusOf(waiting.id)).toBe('queued');
+    expect(await statusOf(fresh.id)).toBe('running');
+    const [sync] = await ctx.db
+      .select()
+      .from(synchronizations)
+      .where(eq(synchronizations.calendarId, dead.id));
+    expect(sync).toMatchObject({ status: 'failed', error: 'interrupted' });
+    await expect
+      .poll(() => heard)
+      .toEqual(
+        expect.arrayContaining([
+          { type: 'sync_status', calendar_id: dead.id, status: 'idle' },
+          { type: 'sync_status', calendar_id: orphan.id, status: 'idle' },
+        ]),
+      );
+    stop();
+  });
+
+  it('is announced to the owner’s sessions when it changes, and queued once', async () => {
+    const heard: unknown[] = [];
+    const stop = ctx.pubsub.subscribe(userStreamTopic('MeetingRefreshChannel', user.id), (m) =>
+      heard.push(m),
+    );
+    const [row] = await ctx.db
+      .insert(calendars)
+      .values({ userId: user.id, provider: 'ics', externalId: 'import:x', name: 'File', watching: true })
+      .returning();
+    await markSyncQueued(ctx, row!.id, ctx.now());
+    await markSyncQueued(ctx, row!.id, ctx.now());
+    await expect.poll(() => heard).toEqual([{ type: 'sync_status', calendar_id: row!.id, status: 'queued' }]);
+    stop();
+  });
+});
