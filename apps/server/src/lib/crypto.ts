@@ -34,7 +34,17 @@ export type Secrets = {
 
 /** AES-256-GCM with a key derived from SECRET_KEY; sealed values read `v1.<iv>.<tag>.<ciphertext>`. */
 export function createSecrets(secretKey: string): Secrets {
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secretKey, 'meetwell', purpose, 32));
+  // Derived once per purpose: HKDF is far slower than the HMAC it keys, and an engine run over a big calendar
+  // signs a prevent-decline token for each of thousands of actions.
+  const derived = new Map<string, Buffer>();
+  const derive = (purpose: string) => {
+    let key = derived.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', secretKey, 'meetwell', purpose, 32));
+      derived.set(purpose, key);
+    }
+    return Buffer.from(key);
+  };
   const key = derive('encryption');
   return {
     derive,

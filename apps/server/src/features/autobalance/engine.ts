@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, emails, meetings } from '../../db/schema';
 import type { JobRequest } from '../../jobs/queue';
-import { mapInSlices } from '../../lib/next-turn';
+import { mapInSlices, nextTurn } from '../../lib/next-turn';
 import { sameJson } from '../../lib/same-json';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { inWatchedCalendar } from '../evaluation/other-meetings';
@@ -335,7 +335,8 @@ export async function reconcileUser(
   const toInsert: Decided[] = [];
   const toCancel: string[] = [];
   const complianceChanges: ComplianceChange[] = [];
-  for (const item of decided) {
+  for (const [index, item] of decided.entries()) {
+    if (index > 0 && index % 1_000 === 0) await nextTurn();
     const { meeting, decision } = item;
     summary.decided++;
     const action = byMeeting.get(meeting.id);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CalendarConnection, ProviderError } from '../../types';
-import { createIcsDriver, icsDriver } from './ics.driver';
+import { calendarHeader, createIcsDriver, icsDriver } from './ics.driver';
 
 const ics = fs.readFileSync(path.join(import.meta.dirname, '__fixtures__', 'google-duplicate-uid.ics'));
 const window = { from: new Date('2024-01-01T00:00:00Z'), to: new Date('2025-01-01T00:00:00Z') };
@@ -186,5 +186,32 @@ describe('icsDriver for imported files', () => {
     const url = `data:text/calendar;base64,${ics.toString('base64')}`;
     const result = await icsDriver.syncEvents(connection(url), { cursor: null, window });
     expect(result.events).toHaveLength(2);
+  });
+});
+
+describe('a calendar’s header', () => {
+  it('is read without its events: the name of a 50,000-event file, and of one whose header cannot be cut', async () => {
+    const events = Array.from(
+      { length: 50_000 },
+      (_, i) =>
+        `BEGIN:VEVENT\r\nUID:e${i}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:E${i}\r\nEND:VEVENT`,
+    ).join('\r\n');
+    const file = Buffer.from(
+      `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Big one\r\nX-WR-TIMEZONE:Europe/Paris\r\n${events}\r\nEND:VCALENDAR\r\n`,
+    );
+    const header = calendarHeader(file);
+    expect(header.byteLength).toBeLessThan(200);
+    expect(Buffer.from(header).toString()).toBe(
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Big one\r\nX-WR-TIMEZONE:Europe/Paris\r\nEND:VCALENDAR\r\n',
+    );
+    const [listed] = await createIcsDriver().listCalendars({
+      ownerEmail: 'me@example.com',
+      timeZone: 'UTC',
+      sourceBytes: file,
+    } as unknown as CalendarConnection);
+    expect(listed).toMatchObject({ name: 'Big one', timeZone: 'Europe/Paris' });
+    // UTF-16: not cut (the file is read whole).
+    const utf16 = Buffer.from(`\ufeff${file.subarray(0, 400).toString()}`, 'utf16le');
+    expect(calendarHeader(utf16)).toBe(utf16);
   });
 });

@@ -6,7 +6,6 @@ import {
   type SyncResult,
 } from '../../types';
 import { type IcsClientOptions, type IcsValidators, readIcsSource } from './ics.client';
-import { parseIcs } from './parse-ics';
 import { parseIcsOffThread } from './parse-ics-off-thread';
 import { ianaZone } from './time-zones';
 
@@ -44,6 +43,29 @@ function writeCursor(validators: IcsValidators): string {
   return JSON.stringify(cursor);
 }
 
+const HEADER_SEARCH_BYTES = 256 * 1024;
+
+/**
+ * The first calendar's lines before its first component (RFC 5545 puts the calendar's properties there),
+ * closed with END:VCALENDAR; the whole file when that cannot be found in its first 256 KB (a UTF-16 file, a
+ * huge header), which then is parsed whole, off this thread.
+ */
+export function calendarHeader(body: Uint8Array): Uint8Array {
+  // latin1: one character per byte, so an index in the text is an offset in the bytes.
+  const head = Buffer.from(
+    body.buffer,
+    body.byteOffset,
+    Math.min(body.byteLength, HEADER_SEARCH_BYTES),
+  ).toString('latin1');
+  const opening = /BEGIN:VCALENDAR/i.exec(head);
+  if (!opening) return body;
+  const afterOpening = opening.index + opening[0].length;
+  const component = /\r?\nBEGIN:/i.exec(head.slice(afterOpening));
+  if (!component) return body;
+  const end = afterOpening + component.index;
+  return Buffer.concat([body.subarray(0, end), Buffer.from('\r\nEND:VCALENDAR\r\n')]);
+}
+
 function hasCalendar(text: Uint8Array): boolean {
   const head = Buffer.from(text.subarray(0, 64 * 1024))
     .toString('latin1')
@@ -69,7 +91,9 @@ export function createIcsDriver(options: IcsDriverOptions = {}): CalendarDriver 
       if (!read.changed) return [];
       if (!hasCalendar(read.body))
         throw new ProviderError('invalid', 'This is not an ICS calendar (no BEGIN:VCALENDAR)');
-      const { calendar } = parseIcs(read.body, {
+      // Only the calendar's own lines: its name, colour and zone come before its first event, and parsing a
+      // 20 MB file's events here (the request of the person adding it) would take seconds of this thread.
+      const { calendar } = await parseIcsOffThread(calendarHeader(read.body), {
         window: EMPTY_WINDOW,
         ownerEmail: connection.ownerEmail,
         defaultTimeZone: connection.timeZone,
