@@ -9,6 +9,7 @@ import { billingRoutes } from './features/billing/routes';
 import { communicationRoutes } from './features/communications/routes';
 import { dailyReportEventRoutes } from './features/daily-report-events/routes';
 import { healthRoutes } from './features/health/routes';
+import { jobFailureRoutes } from './features/job-failures/routes';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail-previews/routes';
 import { meetingFlagRoutes } from './features/meetings/flags';
@@ -45,6 +46,7 @@ export const allRoutes: FeatureRoutes[] = [
   autoBalanceRoutes,
   listRoutes,
   mailRoutes,
+  jobFailureRoutes,
   mailPreviewRoutes,
   slackRoutes,
   reportRoutes,

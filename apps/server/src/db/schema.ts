@@ -706,6 +706,25 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
 });
 
 /**
+ * A person's job that failed for good (jobs/owned-failures.ts): what failed, when and why, and what to run to
+ * try again. The job's next success removes it; the app shows it where that job's work shows.
+ */
+export const jobFailures = pgTable(
+  'job_failures',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    job: text('job').notNull(),
+    payload: jsonb('payload').notNull(),
+    jobKey: text('job_key'),
+    message: text('message').notNull(),
+    failedAt: ts('failed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.job] })],
+);
+
+/**
  * Request counters of the rate limits (http/rate-limit-store.ts), shared by every API process: one row per
  * limited key and fixed window. UNLOGGED (see the migration): counters need no crash safety.
  */

@@ -45,6 +45,11 @@ export type JobDefinition<Name extends string = string, Schema extends z.ZodType
    */
   readonly priority?: number;
   readonly cron?: JobCron<z.input<Schema>>;
+  /**
+   * The person whose work this job does. When it fails for good they are told (job_failures, shown where
+   * the job's work shows, with a way to try again); its next success clears that.
+   */
+  owner?(payload: z.output<Schema>): string;
   // Method syntax on purpose: it keeps definitions with specific payloads assignable to `AnyJob`.
   run(payload: z.output<Schema>, helpers: JobHelpers): Promise<void>;
 };

@@ -11,6 +11,7 @@ import { buildCrontab } from './crontab';
 import { type AnyJob, InvalidJobPayloadError, type JobHelpers } from './define';
 import { JobFailedError } from './job-error';
 import { createJobLogger } from './logger';
+import { clearOwnedFailure, recordOwnedFailure } from './owned-failures';
 import { guardPoolClients } from './pool-guard';
 import { beat, forgetWorkers, HEARTBEAT_MS, recoverDeadWorkers } from './recovery';
 import { type JobRegistry, jobs as registeredJobs } from './registry';
@@ -65,12 +66,26 @@ function toTask(job: AnyJob, ctx: AppContext) {
     };
     if (helpers.job.key) jobHelpers.jobKey = helpers.job.key;
     if (cron) jobHelpers.cron = cron;
+    const owner = job.owner?.(parsed.data);
     try {
       await job.run(parsed.data, jobHelpers);
     } catch (error) {
       // Bounded and naming the cause: graphile-worker writes the message into the log and last_error.
-      throw new JobFailedError(error);
+      const failure = new JobFailedError(error);
+      if (owner && helpers.job.attempts >= helpers.job.max_attempts) {
+        await recordOwnedFailure(ctx, {
+          userId: owner,
+          job: job.name,
+          payload,
+          jobKey: helpers.job.key ?? undefined,
+          message: failure.message,
+        }).catch(() => {
+          // The database is what failed: the job's own failure is still logged and kept by graphile-worker.
+        });
+      }
+      throw failure;
     }
+    if (owner) await clearOwnedFailure(ctx, owner, job.name);
   };
 }
 

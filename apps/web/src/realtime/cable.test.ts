@@ -73,6 +73,22 @@ describe('realtime cable', () => {
     stop();
   });
 
+  it('refreshes the calendars and the sync state, and only them, when a calendar’s sync status changes', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    connectCable(client);
+    mixinFor('MeetingRefreshChannel')({ type: 'sync_status', calendar_id: 'c1', status: 'running' });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['calendars'],
+      ['synchronizations'],
+    ]);
+    invalidate.mockClear();
+    mixinFor('MeetingRefreshChannel')({ type: 'sync_finished', calendar_id: 'c1', changed: 3 });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual(
+      expect.arrayContaining([['calendars'], ['synchronizations'], ['meetings'], ['reports'], ['actions']]),
+    );
+  });
+
   it('disconnects on sign-out', () => {
     connectCable(new QueryClient());
     disconnectCable();

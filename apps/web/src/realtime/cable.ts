@@ -58,10 +58,19 @@ export function connectCable(queryClient: QueryClient): Consumer {
     {
       received: (message: unknown) => {
         for (const listener of refreshListeners) listener(message);
+        const type = (message as { type?: unknown } | null)?.type;
+        // A calendar's sync was queued, started, ended or given up: its row (Account) and whether a sync runs
+        // (Plan) follow; the meetings change only when it ends, which another message says.
+        if (type === 'sync_status' || type === 'sync_finished' || type === 'needs_permission') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.calendars });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.synchronizations });
+          if (type === 'sync_status') return;
+        }
         void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
         void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
         // Auto-balance re-planned (a settings change, a sync, an action done): the Future list follows.
         void queryClient.invalidateQueries({ queryKey: queryKeys.actions });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.jobFailures });
       },
     },
   );

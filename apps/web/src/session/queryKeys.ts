@@ -7,4 +7,9 @@ export const queryKeys = {
   reports: ['reports'] as const,
   /** Future and past auto-balance actions (Balance → Take action). */
   actions: ['actions'] as const,
+  /** The calendars (Account, Plan, onboarding) and whether a sync runs (Plan). */
+  calendars: ['calendars'] as const,
+  synchronizations: ['synchronizations'] as const,
+  /** Work of the person's that stopped (auto-balance, scoring): shown on the Auto-balance screen. */
+  jobFailures: ['job_failures'] as const,
 };

@@ -11,6 +11,7 @@ export * from './calendars';
 export * from './catalog';
 export * from './communications';
 export * from './daily-reports';
+export * from './job-failures';
 export * from './jsonapi';
 export * from './mail';
 export * from './meetings';

@@ -106,6 +106,31 @@ describe('ICS sync', () => {
     expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it('tells the owner plainly that a sync failed on our side, and succeeds on a retry once the cause is gone', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    const { calendar } = await icsCalendar(ics([vevent('explodes', '20261123T100000Z', '20261123T103000Z')]));
+    // The database refuses this calendar's meetings (a stand-in for any failure of ours while storing).
+    await ctx.pool.query(`
+      create function refuse_meeting() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$;
+      create trigger refuse_meeting before insert on meetings for each row
+        when (new.summary = 'explodes') execute function refuse_meeting();`);
+    try {
+      await expect(runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' })).rejects.toThrow();
+      const [failed] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id));
+      expect(failed).toMatchObject({ syncStatus: 'failed' });
+      expect(failed!.syncError).toBe(
+        'MeetWell could not store this calendar’s events. It tries again by itself; Re-sync tries now.',
+      );
+    } finally {
+      await ctx.pool.query('drop trigger refuse_meeting on meetings; drop function refuse_meeting();');
+    }
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    const [synced] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id));
+    expect(synced).toMatchObject({ syncStatus: 'idle', syncError: null, syncFailureCount: 0 });
+    expect(await meetingsOf(calendar.id)).toHaveLength(1);
+  });
+
   it('deletes what vanished and re-scores neighbours whose conflicts changed', async () => {
     ctx.setNow(new Date('2026-11-20T12:00:00Z'));
     const a = vevent('a', '20261123T100000Z', '20261123T110000Z');

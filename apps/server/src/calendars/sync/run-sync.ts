@@ -138,7 +138,12 @@ async function handleSyncError(
   params: { error: unknown; calendarId: string; synchronizationId: string; attempt: number },
 ) {
   const { error } = params;
-  const message = error instanceof Error ? error.message : String(error);
+  // The calendar row shows this to its owner: a provider's refusal says what it is; anything else (the
+  // database, a bug) is named in the server's log (jobs/job-error.ts), not on the screen.
+  const message =
+    error instanceof ProviderError || error instanceof NeedsPermissionError
+      ? error.message
+      : 'MeetWell could not store this calendar’s events. It tries again by itself; Re-sync tries now.';
   const revoked =
     error instanceof NeedsPermissionError ||
     (error instanceof ProviderError && (error.kind === 'auth_revoked' || error.kind === 'token_expired'));

@@ -10,6 +10,8 @@ export const autoBalanceUserJob = defineJob({
   name: 'autobalance_user',
   payload: z.object({ userId: z.uuid() }),
   maxAttempts: 5,
+  // A person whose decisions keep failing is told on the Auto-balance screen, with a way to try again.
+  owner: ({ userId }) => userId,
   async run({ userId }, { ctx }) {
     await reconcileUser(ctx, userId);
   },

@@ -9,6 +9,7 @@ export const reevaluateUserJob = defineJob({
   name: 'reevaluate_user',
   payload: z.object({ userId: z.uuid() }),
   maxAttempts: 5,
+  owner: ({ userId }) => userId,
   async run({ userId }, { ctx }) {
     const window = syncWindow(ctx.now());
     const changed = await reevaluateSpans(ctx, userId, [window]);

@@ -66,6 +66,7 @@ function actionHandlers(extra: Parameters<typeof mockFetch>[0] = {}) {
       ],
     }),
     'GET /api/v1/maybe_wellness_blocks': ok({ data: [] }),
+    'GET /api/v1/users/job_failures': ok({ data: [] }),
     ...extra,
   };
 }
@@ -85,6 +86,47 @@ describe('Balance screen', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Wellness blocks' }));
     expect(router.state.location.pathname).toBe('/my/balance/wellness-blocks');
+  });
+
+  it('says when Auto-Balance has stopped, and tries again when asked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const failure = {
+      type: 'job_failures',
+      id: 'autobalance_user',
+      attributes: {
+        job: 'autobalance_user',
+        reason: 'PostgreSQL 53100: disk full',
+        failed_at: '2026-03-02T09:30:00.000Z',
+      },
+    };
+    let failed = true;
+    const fetch = mockFetch(
+      actionHandlers({
+        'GET /api/v1/users/job_failures': () => jsonResponse(200, { data: failed ? [failure] : [] }),
+        'POST /api/v1/users/job_failures/autobalance_user/retry': () => {
+          failed = false;
+          return jsonResponse(202, { data: failure });
+        },
+      }),
+    );
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Auto-Balance has stopped');
+    expect(alert).toHaveTextContent(
+      'Auto-Balance could not go through your meetings (last tried March 2nd at 9:30 am)',
+    );
+    expect(alert).not.toHaveTextContent('PostgreSQL');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) =>
+            String(url).endsWith('/api/v1/users/job_failures/autobalance_user/retry') &&
+            init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByText('Auto-Balance has stopped')).not.toBeInTheDocument());
   });
 
   it('shows the preferences, the action panel and the future actions', async () => {

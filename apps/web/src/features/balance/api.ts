@@ -6,6 +6,8 @@ import {
   actionListDocument,
   companyListsDocument,
   type EvaluationSettings,
+  jobFailureDocument,
+  jobFailureListDocument,
   meetingDocument,
   type PossibleBlockAttributes,
   possibleBlockListDocument,
@@ -240,5 +242,28 @@ export function useTeamGrade(range: { start: string; end: string }) {
     queryFn: () => fetchTeamGrade(range.start, range.end),
     retry: false,
     meta: { errorToast: false },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Work that stopped: auto-balance (or the scoring it decides on) failed for good; trying it again.
+
+export function useJobFailures() {
+  return useQuery({
+    queryKey: queryKeys.jobFailures,
+    queryFn: async () => (await api.get('/users/job_failures', jobFailureListDocument)).data,
+    meta: { errorToast: false },
+  });
+}
+
+export function useRetryJobFailure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (job: string) =>
+      contractRequest('POST', `/users/job_failures/${encodeURIComponent(job)}/retry`, jobFailureDocument),
+    onSuccess: () => {
+      notifications.show({ color: 'success', message: 'Auto-Balance is going through your meetings again.' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.jobFailures });
+    },
   });
 }

@@ -2,6 +2,7 @@ import { synchronizationListDocument } from '@meetwell/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api, isApiError } from '../../api/client';
+import { queryKeys } from '../../session/queryKeys';
 import { fetchMeetingsInPeriod } from '../meeting/api';
 import { meetingKeys } from '../meeting/cache';
 import { fetchWellnessBlocks, type WellnessBlock } from '../wellness-blocks/api';
@@ -9,7 +10,7 @@ import type { Week } from './week';
 
 export const syncKeys = {
   /** GET /synchronizations: whether a sync runs (invalidated when one is started or calendars change). */
-  status: ['synchronizations'] as const,
+  status: queryKeys.synchronizations,
 };
 
 /** While a sync runs, the Plan screen asks again every 3 seconds. */

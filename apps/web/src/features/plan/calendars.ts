@@ -3,6 +3,7 @@
 import { type CalendarAttributes, calendarListDocument } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../session/queryKeys';
 
 export type { CalendarAttributes } from '@meetwell/domain';
 
@@ -11,9 +12,12 @@ export interface CalendarItem extends CalendarAttributes {
 }
 
 export const calendarKeys = {
-  all: ['calendars'] as const,
-  list: (external: boolean) => ['calendars', { external }] as const,
+  all: queryKeys.calendars,
+  list: (external: boolean) => [...queryKeys.calendars, { external }] as const,
 };
+
+/** While a calendar syncs, its row is asked for again now and then, in case a pushed status is missed. */
+const SYNCING_POLL_MS = 5_000;
 
 /** GET /calendars; external=true also asks the provider for calendars the user has not connected yet. */
 export async function fetchCalendars(external = false): Promise<CalendarItem[]> {
@@ -24,5 +28,12 @@ export async function fetchCalendars(external = false): Promise<CalendarItem[]> 
 }
 
 export function useCalendars(external = false) {
-  return useQuery({ queryKey: calendarKeys.list(external), queryFn: () => fetchCalendars(external) });
+  return useQuery({
+    queryKey: calendarKeys.list(external),
+    queryFn: () => fetchCalendars(external),
+    refetchInterval: (query) =>
+      query.state.data?.some((c) => c.sync_status === 'queued' || c.sync_status === 'running')
+        ? SYNCING_POLL_MS
+        : false,
+  });
 }

@@ -8,6 +8,7 @@ import { ActionsLists } from './ActionsLists';
 import { AddVipConfirmation } from './AddVipConfirmation';
 import { PossibleBlocks } from './PossibleBlocks';
 import { PreferenceGroups } from './PreferenceGroups';
+import { StoppedWork } from './StoppedWork';
 
 /** Balance → Auto-balance: what is acted on, how, for whom, and what was and will be done. */
 export function AutoBalanceView() {
@@ -37,6 +38,7 @@ export function AutoBalanceView() {
   const action = settings.data.action;
   return (
     <Stack gap="lg">
+      <StoppedWork />
       <AddVipConfirmation />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ActionPanel settings={action} onSave={save} />
