@@ -24,6 +24,7 @@ export const envSchema = z
     DEMO_MODE: bool.optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     WORKER_PROCESS: z.enum(['separate', 'inline']).default('separate'),
+    MAX_EVENTS_PER_PERSON: z.coerce.number().int().min(1_000).max(1_000_000).default(150_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
@@ -172,6 +173,7 @@ function buildConfig(env: Env) {
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,
     workerProcess: env.WORKER_PROCESS,
+    maxEventsPerPerson: env.MAX_EVENTS_PER_PERSON,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     /**
      * What one connection may hold: headers within headersTimeoutMs, the whole request within

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
 import type { AppContext } from '../../context';
 import { identities } from '../../db/schema';
@@ -8,7 +8,7 @@ import { broadcastToUser } from '../../realtime/broadcast';
 import { connectionFor, loadCalendarWithOwner } from '../connection';
 import { driverFor } from '../registry';
 import { type CalendarConnection, ProviderError, type SyncResult, type SyncWindow } from '../types';
-import { capCalendarEvents } from './calendar-cap';
+import { capCalendarEvents, capPersonEvents } from './calendar-cap';
 import { storeSyncResult } from './store-events';
 import { withCalendarSyncLock } from './sync-lock';
 import { markSyncFailed, markSyncRunning, markSyncSucceeded } from './sync-state';
@@ -87,7 +87,14 @@ async function syncCalendarNow(
         throw error;
       }
     };
-    const result = capCalendarEvents(await read(full ? null : calendar.syncCursor));
+    const whole = capCalendarEvents(await read(full ? null : calendar.syncCursor));
+    const result = whole.full
+      ? capPersonEvents(
+          whole,
+          await othersInWindow(ctx, owner.id, calendar.id, window),
+          ctx.config.maxEventsPerPerson,
+        )
+      : whole;
     const outcome = await storeSyncResult(
       ctx.pool,
       { calendarId: calendar.id, userId: owner.id, companyId: owner.companyId, ownerEmail: owner.email },
@@ -131,6 +138,16 @@ async function syncCalendarNow(
     });
     return { skipped: true as const, needsPermission: true };
   }
+}
+
+/** The person's events in the window in their other watched calendars (the per-person cap's count). */
+async function othersInWindow(ctx: AppContext, userId: string, calendarId: string, window: SyncWindow) {
+  const { rows } = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from meetings m
+     where m.user_id = ${userId} and m.calendar_id <> ${calendarId} and m.status <> 'deleted'
+       and m.starts_at < ${window.to} and m.ends_at >= ${window.from}
+       and exists (select 1 from calendars c where c.id = m.calendar_id and c.watching)`);
+  return rows[0]?.n ?? 0;
 }
 
 async function handleSyncError(

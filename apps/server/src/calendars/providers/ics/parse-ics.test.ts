@@ -311,6 +311,46 @@ describe('parseIcs: recurrence', () => {
     ]);
   });
 
+  it('counts RDATEs in the cap of occurrences per series, alone and beside an RRULE', () => {
+    const hourly = (count: number, from: string) =>
+      Array.from({ length: count }, (_, i) =>
+        new Date(Date.parse(from) + i * 3_600_000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, ''),
+      );
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:rdates',
+      'SUMMARY:Listed',
+      'DTSTART:20240101T000000Z',
+      'DURATION:PT15M',
+      // 200,000 values in one property, as a hostile or broken export writes them (most fall in the window).
+      `RDATE:${hourly(200_000, '2024-01-01T01:00:00Z').join(',')}`,
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:both',
+      'SUMMARY:Both',
+      'DTSTART:20240101T120000Z',
+      'DURATION:PT15M',
+      'RRULE:FREQ=DAILY',
+      `RDATE:${hourly(1_800, '2024-06-01T00:30:00Z').join(',')}`,
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { events, problems } = parseIcs(ics, YEAR_2024);
+    const listed = events.filter((e) => e.recurringEventId === 'rdates');
+    const both = events.filter((e) => e.recurringEventId === 'both');
+    expect(listed).toHaveLength(2_000);
+    expect(both).toHaveLength(2_000);
+    // The earliest are kept: every daily occurrence before June, then the listed times.
+    const bothStarts = both.map((e) => e.startsAt.getTime()).sort((a, b) => a - b);
+    expect(new Date(bothStarts[0]!).toISOString()).toBe('2024-01-01T12:00:00.000Z');
+    expect(bothStarts.filter((t) => t < Date.parse('2024-06-01T00:00:00Z'))).toHaveLength(152);
+    expect(problems.filter((p) => p.message.includes('repeats more than 2,000 times'))).toEqual([
+      expect.objectContaining({ uid: 'rdates', message: expect.stringContaining('"Listed"') }),
+      expect.objectContaining({ uid: 'both', message: expect.stringContaining('"Both"') }),
+    ]);
+  });
+
   it('expands only the window, and a DAILY series begun decades ago quickly', () => {
     const ics = [
       'BEGIN:VCALENDAR',

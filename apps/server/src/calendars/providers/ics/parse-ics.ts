@@ -57,6 +57,13 @@ export type ParseIcsResult = {
 };
 
 /** iTIP methods that carry no event of their own for the calendar (replies, refresh requests, counters). */
+
+/** The import report's line for a series cut at MAX_OCCURRENCES occurrences in the window. */
+function tooManyOccurrences(body: IcsEventBody) {
+  const max = MAX_OCCURRENCES.toLocaleString('en-US');
+  return `"${body.summary || 'Untitled event'}" repeats more than ${max} times in the synced window: only its first ${max} occurrences are kept`;
+}
+
 const IGNORED_METHODS = new Set(['REPLY', 'REFRESH', 'COUNTER', 'DECLINECOUNTER']);
 
 type Candidate = {
@@ -588,6 +595,7 @@ class IcsParser {
     // Occurrence starts (wall-clock) → their own duration when an RDATE period gives one.
     const starts = new Map<number, IcsDuration | undefined>();
     starts.set(timing.start.local, undefined);
+    let rulesTruncated = false;
     const expand = (name: 'rrule' | 'exrule') => {
       const found = new Set<number>();
       for (const p of this.rules(component, name, uid)) {
@@ -605,12 +613,9 @@ class IcsParser {
           toLocal,
         });
         if (result.error) addProblem(problems, { line: p.line, uid, message: result.error });
-        if (result.truncated) {
-          addProblem(problems, {
-            line: p.line,
-            uid,
-            message: `"${body.summary || 'Untitled event'}" repeats more than ${MAX_OCCURRENCES.toLocaleString('en-US')} times in the synced window: only its first ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences are kept`,
-          });
+        if (result.truncated && name === 'rrule') {
+          rulesTruncated = true;
+          addProblem(problems, { line: p.line, uid, message: tooManyOccurrences(body) });
         }
         for (const s of result.starts) found.add(s);
       }
@@ -666,6 +671,20 @@ class IcsParser {
 
     for (const local of [...starts.keys()]) {
       if (excluded.has(local) || excludedDays.has(Math.floor(local / DAY_MS))) starts.delete(local);
+    }
+    // The cap counts every occurrence in the window, RRULE and RDATE alike (a single VEVENT listing 200,000
+    // RDATEs is as much work as a rule that makes them): the earliest MAX_OCCURRENCES are kept.
+    const inWindow = [...starts.keys()].filter((l) => l >= fromLocal && l < toLocal);
+    if (inWindow.length > MAX_OCCURRENCES) {
+      inWindow.sort((a, b) => a - b);
+      for (const local of inWindow.slice(MAX_OCCURRENCES)) starts.delete(local);
+      if (!rulesTruncated) {
+        addProblem(problems, {
+          line: component.line,
+          uid,
+          message: tooManyOccurrences(body),
+        });
+      }
     }
     return starts;
   }
