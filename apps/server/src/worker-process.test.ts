@@ -51,8 +51,14 @@ async function waitUntil<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-const niceness = (pid: number) =>
-  Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pid)], { encoding: 'utf8' }));
+/** A process's niceness, or null when it has just gone (a database session may end while listed). */
+function niceness(pid: number): number | null {
+  try {
+    return Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pid)], { encoding: 'utf8' }));
+  } catch {
+    return null;
+  }
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -102,7 +108,7 @@ describe('the program with both roles', () => {
         message: () => `no worker process:\n${output}`,
       },
     );
-    expect(niceness(worker!)).toBeGreaterThan(niceness(server.pid!));
+    expect(niceness(worker!)).toBeGreaterThan(niceness(server.pid!)!);
     // Its database sessions too (the database runs on this machine), while the serving process's do not.
     const sessions = async () =>
       (
@@ -110,7 +116,7 @@ describe('the program with both roles', () => {
           'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         )
       ).rows.map((r) => niceness(r.pid));
-    await waitUntil(async () => (await sessions()).some((n) => n >= 10), {
+    await waitUntil(async () => (await sessions()).some((n) => n !== null && n >= 10), {
       timeout: 30_000,
       message: () => `no database session of the worker runs at its priority:\n${output}`,
     });
