@@ -230,7 +230,11 @@ describe('decline', () => {
   it('decides a meeting that breaks several rules again without changing its action', async () => {
     const owner = await newUser();
     // No agenda and three hours long: two details, which jsonb stores in its own key order.
-    const meeting = await insertMeeting(ctx, owner, { startsAt: hoursAhead(72), minutes: 180, summary: 'Long' });
+    const meeting = await insertMeeting(ctx, owner, {
+      startsAt: hoursAhead(72),
+      minutes: 180,
+      summary: 'Long',
+    });
     const first = await reconcileUser(ctx, owner.user.id);
     expect(first.scheduled).toBe(1);
     const before = await actionOf(meeting.id);

@@ -5,10 +5,10 @@ import {
   type OtherMeetingInput,
 } from '@meetwell/domain';
 import type { Database } from '../../db/client';
+import { nextTurn } from '../../lib/next-turn';
 import { loadOtherMeetingRows, toOtherMeeting } from './other-meetings';
 import { loadEvaluationInputs, type ScoredRow, scoreMeeting } from './score-meeting';
 import { mergeSpans, type TouchedSpan } from './spans';
-import { nextTurn } from '../../lib/next-turn';
 
 /** A meeting a first import is about to insert (its row, not copied), and how many items its description gave. */
 export type NewMeeting = {
