@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendars, synchronizations } from '../../db/schema';
@@ -21,10 +22,11 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 
-async function calendarWith(status: 'running' | 'queued', sinceMs: number) {
+async function calendarWith(status: 'running' | 'queued', sinceMs: number, id?: string) {
   const [row] = await ctx.db
     .insert(calendars)
     .values({
+      ...(id ? { id } : {}),
       userId: user.id,
       provider: 'ics',
       externalId: `import:${Math.random()}`,
@@ -59,10 +61,14 @@ describe('a calendar’s sync status', () => {
     });
     // Syncs that are running, in processes holding their calendars' locks: calendars of both signs of
     // hashtext (the lock's key), as pg_locks writes them as unsigned.
-    const live: string[] = [];
-    while (live.length < 2 || new Set(await Promise.all(live.map(hashSign))).size < 2) {
-      live.push((await calendarWith('running', 2 * MINUTE)).id);
+    // Ids are drawn first so that exactly one lock (one pooled connection) is held per sign.
+    const idOfSign = new Map<number, string>();
+    while (idOfSign.size < 2) {
+      const id = randomUUID();
+      idOfSign.set(await hashSign(id), id);
     }
+    const live: string[] = [];
+    for (const id of idOfSign.values()) live.push((await calendarWith('running', 2 * MINUTE, id)).id);
     // Queued with its job waiting, and queued with no job left.
     const waiting = await calendarWith('queued', 2 * MINUTE);
     await ctx.jobs.enqueue(
