@@ -104,7 +104,7 @@ describe('the program with both roles', () => {
     const [worker] = await waitUntil(
       () => (childrenOf(server.pid!).length ? childrenOf(server.pid!) : null),
       {
-        timeout: 30_000,
+        timeout: 90_000,
         message: () => `no worker process:\n${output}`,
       },
     );
@@ -117,7 +117,7 @@ describe('the program with both roles', () => {
         )
       ).rows.map((r) => niceness(r.pid));
     await waitUntil(async () => (await sessions()).some((n) => n !== null && n >= 10), {
-      timeout: 30_000,
+      timeout: 90_000,
       message: () => `no database session of the worker runs at its priority:\n${output}`,
     });
     expect((await sessions()).some((n) => n === 0)).toBe(true);
@@ -145,9 +145,9 @@ describe('the program with both roles', () => {
         const [row] = await ctx.db.select().from(calendars).where(eq(calendars.id, id));
         return row?.lastSyncedAt ? row : null;
       },
-      { timeout: 60_000, message: () => `the sync did not run:\n${output}` },
+      { timeout: 90_000, message: () => `the sync did not run:\n${output}` },
     );
-  }, 90_000);
+  }, 240_000);
 
   it('starts the worker again when it dies, and ends it with the serving process, even on kill -9', async () => {
     const [first] = childrenOf(server.pid!);
@@ -157,13 +157,13 @@ describe('the program with both roles', () => {
         const now = childrenOf(server.pid!).filter((pid) => pid !== first);
         return now.length ? now : null;
       },
-      { timeout: 30_000, message: () => `the worker was not started again:\n${output}` },
+      { timeout: 90_000, message: () => `the worker was not started again:\n${output}` },
     );
     expect(output).toContain('the job worker stopped');
     server.kill('SIGKILL');
     await waitUntil(() => !alive(second!), {
-      timeout: 30_000,
+      timeout: 60_000,
       message: () => `the worker outlived the serving process:\n${output}`,
     });
-  }, 90_000);
+  }, 180_000);
 });
