@@ -6,6 +6,7 @@
 // Auto-balance
 export * from './autobalance/compliance';
 export * from './autobalance/decide';
+export * from './autobalance/notice';
 export * from './autobalance/possible-block';
 // Conflicts
 export * from './conflicts/meeting-conflicts';

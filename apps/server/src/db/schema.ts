@@ -706,6 +706,20 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
 });
 
 /**
+ * What each person (or team) was last told about each occurrence, by kind (features/autobalance/notices.ts):
+ * the occurrence's start, the rules it broke and the event's version then, and the mail that said it. One mail
+ * about a series covers several occurrences. The domain's needsNotice decides whether anything new is due.
+ */
+export const mailNotices = pgTable('mail_notices', {
+  key: text('key').primaryKey(),
+  startsAt: ts('starts_at').notNull(),
+  rules: jsonb('rules').$type<string[]>().notNull(),
+  version: text('version'),
+  emailKey: text('email_key').notNull(),
+  noticedAt: ts('noticed_at').notNull().defaultNow(),
+});
+
+/**
  * A person's job that failed for good (jobs/owned-failures.ts): what failed, when and why, and what to run to
  * try again. The job's next success removes it; the app shows it where that job's work shows.
  */

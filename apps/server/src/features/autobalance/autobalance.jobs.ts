@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
-import { sendActionEmail } from './action-emails';
+import { remindersSettledBy, sendActionEmail } from './action-emails';
 import { reconcileUser, sweep } from './engine';
 import { ACTION_EMAIL_KINDS } from './keys';
 import { completeReminder, performDecline } from './perform';
@@ -30,10 +30,14 @@ export const autoBalanceEmailJob = defineJob({
     // then) or its claim has outlived the send lease and is taken over.
     if (result === 'in_flight')
       throw new Error(`The ${kind} mail of action ${actionId} is being sent elsewhere.`);
-    // The reminder is the whole of a remind action: once it is out (or cannot go out), the action is done.
-    // A recurring event's reminder goes out once for its series: the other occurrences complete silently.
-    if (kind === 'reminder' && result !== 'stale')
-      await completeReminder(ctx, actionId, { announce: result === 'sent' || result === 'outbox' });
+    // The reminder is the whole of a remind action: once it is out (or cannot go out, or was said before),
+    // the action is done. A recurring event's reminder goes out once for its dates: every remind action of the
+    // series it settles completes, the user is told once.
+    if (kind === 'reminder' && result !== 'stale') {
+      const announce = result === 'sent' || result === 'outbox';
+      for (const id of await remindersSettledBy(ctx, actionId))
+        await completeReminder(ctx, id, { announce: announce && id === actionId });
+    }
   },
 });
 

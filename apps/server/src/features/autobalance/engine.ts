@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
-import { actions, emails, meetings } from '../../db/schema';
+import { actions, meetings } from '../../db/schema';
 import type { JobRequest } from '../../jobs/queue';
 import { mapInSlices, nextTurn } from '../../lib/next-turn';
 import { sameJson } from '../../lib/same-json';
@@ -14,15 +14,16 @@ import { requestReportWarmup } from '../reports/warm-reports';
 import { decideMeeting, type EngineDecision } from './decide';
 import { loadMeetingsAround, loadUserContext, type MeetingRow } from './inputs';
 import {
-  ACTION_EMAIL_KINDS,
   type ActionEmailKind,
   declineJobKey,
   emailJobKey,
-  emailKey,
   isSeriesWide,
+  type MailSubject,
   mailSubjectOf,
+  NOTICE_KINDS,
   preventTokenHash,
 } from './keys';
+import { candidateNoticeKeys, isDue, loadNotices, type Notices } from './notices';
 import { requestAutoBalance } from './request';
 
 export type ActionRow = typeof actions.$inferSelect;
@@ -33,12 +34,24 @@ export const isDeclineAction = (action: string) => action === 'decline' || actio
 const SERIES_REMINDER_DELAY_MS = 5_000;
 
 /** The job that sends one auto-balance mail of an action; a series' reminder waits for the engine run. */
-function emailJob(ctx: AppContext, action: ActionRow, kind: ActionEmailKind, seriesWide = false): JobRequest {
+/**
+ * The job that sends one auto-balance mail of an action. Of a recurring event's series-wide kinds it is one job
+ * per series (keyed so), waiting a few seconds so that the engine run has queued every occurrence's action.
+ */
+function emailJob(
+  ctx: AppContext,
+  action: ActionRow,
+  kind: ActionEmailKind,
+  subject?: MailSubject,
+): JobRequest {
+  const seriesWide = subject !== undefined && isSeriesWide(subject, kind);
   return {
     name: 'autobalance_email',
     payload: { actionId: action.id, kind },
     options: {
-      jobKey: emailJobKey(action.meetingId, kind),
+      jobKey: subject
+        ? emailJobKey({ ...subject, meetingId: action.meetingId }, kind)
+        : `autobalance_email:${action.meetingId}:${kind}`,
       ...(seriesWide ? { runAt: new Date(ctx.now().getTime() + SERIES_REMINDER_DELAY_MS) } : {}),
     },
   };
@@ -53,13 +66,8 @@ function declineJob(action: ActionRow, at: Date | null): JobRequest {
   };
 }
 
-export async function enqueueActionEmail(
-  ctx: AppContext,
-  action: ActionRow,
-  kind: ActionEmailKind,
-  options: { seriesWide?: boolean } = {},
-) {
-  await ctx.jobs.enqueueMany([emailJob(ctx, action, kind, options.seriesWide)]);
+export async function enqueueActionEmail(ctx: AppContext, action: ActionRow, kind: ActionEmailKind) {
+  await ctx.jobs.enqueueMany([emailJob(ctx, action, kind)]);
 }
 
 export async function scheduleDecline(ctx: AppContext, action: ActionRow, at: Date | null) {
@@ -141,19 +149,19 @@ function queueSteps(
   meeting: MeetingRow,
   action: ActionRow,
   decision: EngineDecision,
-  options: { sentKeys: Set<string>; reschedule: boolean; previous?: ActionRow },
+  options: { notices: Notices; reschedule: boolean; previous?: ActionRow },
   steps: Steps,
 ) {
   const kind = decision.reminderKind;
   const subject = mailSubjectOf(meeting, action.complianceDeadline);
-  if (kind && !options.sentKeys.has(emailKey(subject, kind)))
-    steps.enqueue.push(emailJob(ctx, action, kind, isSeriesWide(subject, kind)));
-  if (
-    kind === 'decline_warning' &&
-    decision.notifyUserBefore &&
-    !options.sentKeys.has(emailKey(subject, 'pre_action'))
-  ) {
-    steps.enqueue.push(emailJob(ctx, action, 'pre_action'));
+  const rules = Object.keys(decision.violations ?? {});
+  // A reminder is the whole of a remind action: a new one is queued even when nothing is due to say (its
+  // job then completes the action silently); any other mail only when due.
+  const due = (k: ActionEmailKind) => isDue(options.notices, subject, k, rules);
+  if (kind && (due(kind) || (kind === 'reminder' && options.reschedule)))
+    steps.enqueue.push(emailJob(ctx, action, kind, subject));
+  if (kind === 'decline_warning' && decision.notifyUserBefore && due('pre_action')) {
+    steps.enqueue.push(emailJob(ctx, action, 'pre_action', subject));
   }
   if (decision.declineAt) {
     if (options.reschedule) steps.enqueue.push(declineJob(action, decision.declineAt));
@@ -177,7 +185,7 @@ async function applyToExisting(
   meeting: MeetingRow,
   decision: EngineDecision,
   existing: ActionRow,
-  sentKeys: Set<string>,
+  notices: Notices,
   steps: Steps,
 ): Promise<'scheduled' | 'updated' | null> {
   // A reminder went out and now the meeting is to be declined (the person chose it, or switched the setting
@@ -188,7 +196,7 @@ async function applyToExisting(
   if (existing.status !== 'scheduled' && existing.status !== 'cancelled' && !escalates) return null;
   const fields = actionFields(ctx, meeting, decision, existing.id);
   if (existing.status === 'scheduled' && sameFields(existing, fields)) {
-    queueSteps(ctx, meeting, existing, decision, { sentKeys, reschedule: false, previous: existing }, steps);
+    queueSteps(ctx, meeting, existing, decision, { notices, reschedule: false, previous: existing }, steps);
     return null;
   }
   const [updated] = await ctx.db
@@ -207,7 +215,7 @@ async function applyToExisting(
     existing.status === 'cancelled' ||
     existing.action !== updated.action ||
     existing.complianceDeadline?.getTime() !== updated.complianceDeadline?.getTime();
-  queueSteps(ctx, meeting, updated, decision, { sentKeys, reschedule: moved, previous: existing }, steps);
+  queueSteps(ctx, meeting, updated, decision, { notices, reschedule: moved, previous: existing }, steps);
   return existing.status === 'cancelled' || escalates ? 'scheduled' : 'updated';
 }
 
@@ -237,7 +245,7 @@ const ACTION_COLUMNS: readonly BulkColumn<typeof actions.$inferInsert>[] = [
 async function insertActions(
   ctx: AppContext,
   decided: readonly Decided[],
-  sentKeys: Set<string>,
+  notices: Notices,
   steps: Steps,
 ): Promise<number> {
   const now = ctx.now();
@@ -265,7 +273,7 @@ async function insertActions(
       inserted++;
       const { meeting, decision } = slice[index]!;
       const action = { ...row, performedAt: null, organizerNotes: null } as ActionRow;
-      queueSteps(ctx, meeting, action, decision, { sentKeys, reschedule: true }, steps);
+      queueSteps(ctx, meeting, action, decision, { notices, reschedule: true }, steps);
     });
   }
   return inserted;
@@ -313,24 +321,21 @@ export async function reconcileUser(
     meeting,
     decision: decideMeeting(meeting, context, around, now),
   }));
-  // The mails already out for these events (whatever meeting row they were sent for), by their keys.
-  const candidates = decided.flatMap(({ meeting, decision }) =>
-    ACTION_EMAIL_KINDS.map((kind) => emailKey(mailSubjectOf(meeting, decision.complianceDeadline), kind)),
+  // What was said before about these occurrences (whatever meeting row it was said for), by notice key.
+  const noticeKeys = candidateNoticeKeys(
+    decided.map(({ meeting, decision }) => mailSubjectOf(meeting, decision.complianceDeadline)),
+    NOTICE_KINDS,
   );
-  const [existing, sent] = ids.length
+  const [existing, notices] = ids.length
     ? await Promise.all([
         ctx.db
           .select()
           .from(actions)
           .where(inValues(actions.meetingId, ids, 'uuid')),
-        ctx.db
-          .select({ key: emails.idempotencyKey })
-          .from(emails)
-          .where(inValues(emails.idempotencyKey, candidates)),
+        loadNotices(ctx, noticeKeys),
       ])
-    : [[], []];
+    : [[], new Map() as Notices];
   const byMeeting = new Map(existing.map((a) => [a.meetingId, a]));
-  const sentKeys = new Set(sent.map((s) => s.key));
   const steps: Steps = { enqueue: [], cancel: [] };
   const toInsert: Decided[] = [];
   const toCancel: string[] = [];
@@ -345,7 +350,7 @@ export async function reconcileUser(
     } else if (!action) {
       toInsert.push(item);
     } else {
-      const outcome = await applyToExisting(ctx, meeting, decision, action, sentKeys, steps);
+      const outcome = await applyToExisting(ctx, meeting, decision, action, notices, steps);
       if (outcome) summary[outcome]++;
     }
     if (
@@ -361,7 +366,7 @@ export async function reconcileUser(
     }
   }
   summary.cancelled += await cancelActions(ctx, toCancel, steps);
-  summary.scheduled += await insertActions(ctx, toInsert, sentKeys, steps);
+  summary.scheduled += await insertActions(ctx, toInsert, notices, steps);
   await ctx.jobs.cancelMany(steps.cancel);
   await ctx.jobs.enqueueMany(inMailLane(steps.enqueue));
   await writeCompliance(ctx, complianceChanges);

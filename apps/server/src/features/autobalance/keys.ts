@@ -29,6 +29,8 @@ export type MailSubject = {
   companyId: string | null;
   icalUid: string | null;
   startsAt: Date;
+  /** The provider's version of the event (its content hash): a new one means the meeting itself changed. */
+  version: string | null;
 };
 
 export function mailSubjectOf(
@@ -41,6 +43,7 @@ export function mailSubjectOf(
     companyId: string | null;
     icalUid: string | null;
     startsAt: Date;
+    contentHash: string | null;
   },
   deadline: Date | null,
 ): MailSubject {
@@ -54,20 +57,32 @@ export function mailSubjectOf(
     companyId: meeting.companyId,
     icalUid: meeting.icalUid,
     startsAt: meeting.startsAt,
+    version: meeting.contentHash,
   };
 }
 
 /** Mails to the organizer, as opposed to the user's own notices. */
 export const ORGANIZER_KINDS: readonly ActionEmailKind[] = ['reminder', 'decline_warning', 'decline_notice'];
 
-/** Reminders (and the user's notice after one) of a recurring event go out once per series and organizer. */
+/**
+ * The mails governed by notices (notices.ts): the organizer's reminder and decline warning, and the user's
+ * notice before a decline. Each is due once per occurrence, ever, unless the meeting changed in a way that
+ * matters (the domain's needsNotice); of a recurring event one mail names every date that is due.
+ */
+export const NOTICE_KINDS: readonly ActionEmailKind[] = ['reminder', 'decline_warning', 'pre_action'];
+export const isNoticeKind = (kind: ActionEmailKind) => NOTICE_KINDS.includes(kind);
+
+/**
+ * A recurring event's mails go out once per series, organizer and batch of dates: the notices, and the user's
+ * notice after a reminder.
+ */
 export const isSeriesWide = (subject: MailSubject, kind: ActionEmailKind) =>
-  subject.recurringEventId !== null && (kind === 'reminder' || kind === 'post_action');
+  subject.recurringEventId !== null && (isNoticeKind(kind) || kind === 'post_action');
 
 /**
  * Whether an organizer's mail about one occurrence speaks for the whole team: several members attending the
  * same occurrence (same iCalendar UID and start) send the organizer one reminder, one warning and one notice,
- * not one each. A series-wide reminder stays the user's own: it lists that user's dates.
+ * not one each. A series-wide mail stays the user's own: it lists that user's dates.
  */
 export const isTeamWide = (subject: MailSubject, kind: ActionEmailKind) =>
   ORGANIZER_KINDS.includes(kind) &&
@@ -76,23 +91,44 @@ export const isTeamWide = (subject: MailSubject, kind: ActionEmailKind) =>
   subject.icalUid !== null;
 
 /**
- * The idempotency key of a mail (emails.idempotency_key): at most one per user, event, kind and deadline;
- * per user, series, organizer and kind for a recurring event's reminders; and per team, occurrence, organizer,
- * kind and deadline for the organizer's mails about one occurrence.
+ * Who was told what about one occurrence (mail_notices.key): per team and occurrence (UID and start) for a
+ * team-wide organizer mail, else per user and event (its identity outlives any meeting row), by kind and
+ * organizer. No deadline: a deadline moved by a preference is no news to anyone.
+ */
+export function noticeKey(subject: MailSubject, kind: ActionEmailKind): string {
+  const organizer = (subject.organizerEmail ?? '').toLowerCase();
+  if (isTeamWide(subject, kind)) {
+    return `team/${subject.companyId}/${kind}/${organizer}/${subject.icalUid}/${subject.startsAt.toISOString()}`;
+  }
+  return `user/${subject.userId}/${kind}/${organizer}/${subject.eventKey}`;
+}
+
+/** The job (and advisory lock) of a series' mails of one kind: one at a time, absorbing the whole run's dates. */
+export function seriesMailKey(subject: MailSubject, kind: ActionEmailKind): string {
+  const organizer = (subject.organizerEmail ?? '').toLowerCase();
+  return `series/${subject.userId}/${kind}/${organizer}/${subject.calendarId}/${subject.recurringEventId}`;
+}
+
+/**
+ * The idempotency key of a mail (emails.idempotency_key) of the kinds notices do not govern: at most one per
+ * user, event, kind and deadline; per user, series, organizer and kind for a recurring event's notice after a
+ * reminder; and per team, occurrence, organizer, kind and deadline for the organizer's decline notice. A
+ * notice's key names the notices it carries (notices.ts).
  */
 export function emailKey(subject: MailSubject, kind: ActionEmailKind): string {
   const organizer = (subject.organizerEmail ?? '').toLowerCase();
   const deadline = subject.deadline?.toISOString() ?? '-';
-  if (isSeriesWide(subject, kind)) {
-    return `series/${subject.userId}/${kind}/${organizer}/${subject.calendarId}/${subject.recurringEventId}`;
-  }
+  if (isSeriesWide(subject, kind)) return seriesMailKey(subject, kind);
   if (isTeamWide(subject, kind)) {
     return `occurrence/${subject.companyId}/${kind}/${organizer}/${deadline}/${subject.icalUid}/${subject.startsAt.toISOString()}`;
   }
   return `event/${subject.userId}/${kind}/${deadline}/${subject.eventKey}`;
 }
-export const emailJobKey = (meetingId: string, kind: ActionEmailKind) =>
-  `autobalance_email:${meetingId}:${kind}`;
+/** The job of one mail: per meeting and kind, or per series and kind for a series-wide mail. */
+export const emailJobKey = (subject: MailSubject & { meetingId: string }, kind: ActionEmailKind) =>
+  isSeriesWide(subject, kind)
+    ? `autobalance_email:${seriesMailKey(subject, kind)}`
+    : `autobalance_email:${subject.meetingId}:${kind}`;
 export const declineJobKey = (meetingId: string) => `autobalance_decline:${meetingId}`;
 export const autoBalanceUserJobKey = (userId: string) => `autobalance_user:${userId}`;
 

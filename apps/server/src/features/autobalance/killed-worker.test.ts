@@ -20,7 +20,8 @@ import { createTestContext, type TestContext } from '../../test/context';
 import { type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
 import { reconcileUser } from './engine';
-import { emailKey, mailSubjectOf } from './keys';
+import { mailSubjectOf, noticeKey } from './keys';
+import { noticeEmailKey, noticeFacts } from './notices';
 import { answersSent, googleUser, insertMeeting, scriptGoogleAnswers } from './testing';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -190,8 +191,13 @@ describe('a worker killed at each step of a decline', () => {
     await reconcileUser(ctx, owner.user.id);
     // An earlier send of this warning broke off mid-transfer: the mail server may never have taken it.
     const [action] = await ctx.db.select().from(actions).where(eq(actions.meetingId, meeting.id));
+    const subject = mailSubjectOf(meeting, action!.complianceDeadline);
+    const notice = {
+      key: noticeKey(subject, 'decline_warning'),
+      facts: noticeFacts(subject, Object.keys(action!.detailsNegative)),
+    };
     await ctx.db.insert(emails).values({
-      idempotencyKey: emailKey(mailSubjectOf(meeting, action!.complianceDeadline), 'decline_warning'),
+      idempotencyKey: noticeEmailKey('decline_warning', [notice]),
       kind: 'decline_warning',
       to: organizer,
       subject: 'lost',

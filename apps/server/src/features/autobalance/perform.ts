@@ -67,8 +67,10 @@ export async function completeReminder(
       meeting_id: row.meeting.id,
     });
   }
+  // The user hears of a reminder that went out (once for a series), not of one that had nothing new to say.
   const notices = await userNotices(ctx, row.owner.id);
-  if (notices.before || notices.after) await sendActionEmail(ctx, actionId, 'post_action');
+  if (options.announce !== false && (notices.before || notices.after))
+    await sendActionEmail(ctx, actionId, 'post_action');
   return done ? 'done' : 'skipped';
 }
 

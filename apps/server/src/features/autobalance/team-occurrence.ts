@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
-import { type ActionEmailKind, emailKey, isTeamWide, mailSubjectOf } from './keys';
+import { type ActionEmailKind, emailKey, isNoticeKind, isTeamWide, mailSubjectOf, noticeKey } from './keys';
 
 type ActionRow = typeof actions.$inferSelect;
 type MeetingRow = typeof meetings.$inferSelect;
@@ -11,7 +11,7 @@ export type TeamShare = { action: ActionRow; meeting: MeetingRow; owner: UserRow
 
 /**
  * The team members' actions that one organizer mail of this kind speaks for: the same occurrence (iCalendar
- * UID and start), organizer and deadline in the same team, so the same mail key. The action itself included;
+ * UID and start) and organizer in the same team (and deadline, for a decline notice), so the same key. The action itself included;
  * just it when the mail is not team-wide.
  */
 export async function actionsSharingMail(
@@ -25,7 +25,9 @@ export async function actionsSharingMail(
     const [owner] = await ctx.db.select().from(users).where(eq(users.id, action.userId));
     return owner ? [{ action, meeting, owner }] : [];
   }
-  const key = emailKey(subject, kind);
+  // Notices name the occurrence without a deadline; the other kinds' mail keys hold it.
+  const keyOf = isNoticeKind(kind) ? noticeKey : emailKey;
+  const key = keyOf(subject, kind);
   const rows = await ctx.db
     .select({ action: actions, meeting: meetings, owner: users })
     .from(actions)
@@ -40,7 +42,5 @@ export async function actionsSharingMail(
       ),
     )
     .orderBy(actions.createdAt);
-  return rows.filter(
-    (row) => emailKey(mailSubjectOf(row.meeting, row.action.complianceDeadline), kind) === key,
-  );
+  return rows.filter((row) => keyOf(mailSubjectOf(row.meeting, row.action.complianceDeadline), kind) === key);
 }

@@ -117,3 +117,14 @@ export function LinkLine(props: { href: string; children?: ReactNode }) {
     h(Link, { href: props.href }, props.href),
   );
 }
+
+/** A line of text ending in a short link ('Friday … (declined at …): Keep this date'). */
+export function LabelledLink(props: { href: string; label: string; children?: ReactNode }) {
+  return h(
+    Text,
+    { style: { ...paragraph, fontSize: 13 } },
+    props.children,
+    ' ',
+    h(Link, { href: props.href }, props.label),
+  );
+}

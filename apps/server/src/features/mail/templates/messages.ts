@@ -1,7 +1,16 @@
 import { formatDate, PRODUCT_NAME } from '@meetwell/domain';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactElement } from 'react';
-import { ActionButton, EmailLayout, LinkLine, Paragraph, Quote, Title, ViolationList } from './layout';
+import {
+  ActionButton,
+  EmailLayout,
+  LabelledLink,
+  LinkLine,
+  Paragraph,
+  Quote,
+  Title,
+  ViolationList,
+} from './layout';
 import { plainName } from './plain-name';
 
 /** What the auto-balance mails say about one meeting. */
@@ -109,31 +118,80 @@ export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
   );
 }
 
-/** To the organizer: the meeting will be declined at the deadline unless it is fixed or the decline prevented. */
-export function declineWarningEmail(facts: MeetingFacts, appUrl: string, preventToken: string) {
+/** One occurrence a decline warning is about: when it starts, when it may be declined, its prevent link. */
+export type WarnedOccurrence = { startsAt: Date; deadline: Date | null; preventToken: string };
+
+/**
+ * The dates of a mail's subject: 'Friday, December 4th', 'Friday, December 4th and Friday, December 11th', up to
+ * four, then '6 dates from Friday, December 4th'.
+ */
+function datesPhrase(dates: readonly Date[], timeZone: string): string {
+  const days = dates.map((d) => formatDate(d, 'Long', timeZone));
+  return days.length > 4 ? `${days.length} dates from ${days[0]}` : joinWords(days);
+}
+
+/**
+ * To the organizer: the meeting will be declined at the deadline unless it is fixed or the decline prevented.
+ * Of a recurring meeting, one mail names every date that may be declined, each with its own prevent link.
+ */
+export function declineWarningEmail(
+  facts: MeetingFacts,
+  appUrl: string,
+  /** Each date with its token; a token alone is the one occurrence of `facts`. */
+  warned: WarnedOccurrence[] | string,
+) {
+  const occurrences =
+    typeof warned === 'string'
+      ? [{ startsAt: facts.startsAt, deadline: facts.deadline, preventToken: warned }]
+      : warned;
   const unsubscribe = unsubscribeUrl(appUrl, facts.organizerEmail);
-  const when = formatWhen(facts.startsAt, facts.timeZone);
-  const deadline = facts.deadline ? formatWhen(facts.deadline, facts.timeZone) : 'shortly before it starts';
-  const prevent = preventDeclineUrl(appUrl, preventToken);
+  const deadlineOf = (o: WarnedOccurrence) =>
+    o.deadline ? formatWhen(o.deadline, facts.timeZone) : 'shortly before it starts';
+  const single = occurrences.length === 1 ? occurrences[0]! : null;
+  const dates = occurrences.map((o) => o.startsAt);
+  const body = single
+    ? [
+        h(
+          Paragraph,
+          null,
+          `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${formatWhen(single.startsAt, facts.timeZone)} does not meet their meeting standards:`,
+        ),
+        h(ViolationList, { violations: facts.violations }),
+        h(
+          Paragraph,
+          null,
+          `If it still does not meet them by ${deadlineOf(single)}, ${PRODUCT_NAME} will decline it for ${attendeeNames(facts)}. Update the invitation, or tell them why this meeting matters:`,
+        ),
+        h(ActionButton, { href: preventDeclineUrl(appUrl, single.preventToken) }, 'Prevent this decline'),
+        h(LinkLine, { href: preventDeclineUrl(appUrl, single.preventToken) }, 'Or open this link:'),
+      ]
+    : [
+        h(
+          Paragraph,
+          null,
+          `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your recurring meeting ${title(facts.summary)} does not meet their meeting standards:`,
+        ),
+        h(ViolationList, { violations: facts.violations }),
+        h(
+          Paragraph,
+          null,
+          `Unless it is updated, ${PRODUCT_NAME} will decline these dates for ${attendeeNames(facts)}, each shortly before it starts. To keep one, tell them why it matters:`,
+        ),
+        ...occurrences.map((o) =>
+          h(
+            LabelledLink,
+            { href: preventDeclineUrl(appUrl, o.preventToken), label: 'Keep this date', key: o.preventToken },
+            `${formatWhen(o.startsAt, facts.timeZone)}, declined at ${deadlineOf(o)}:`,
+          ),
+        ),
+      ];
   return renderEmail(
-    `${title(facts.summary)} may be declined: ${formatDate(facts.startsAt, 'Long', facts.timeZone)}`,
+    `${title(facts.summary)} may be declined: ${datesPhrase(dates, facts.timeZone)}`,
     h(
       EmailLayout,
       { preview: `${attendeeNames(facts)} may decline ${title(facts.summary)}`, unsubscribeUrl: unsubscribe },
       h(Title, null, `${title(facts.summary)} may be declined`),
-      h(
-        Paragraph,
-        null,
-        `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${when} does not meet their meeting standards:`,
-      ),
-      h(ViolationList, { violations: facts.violations }),
-      h(
-        Paragraph,
-        null,
-        `If it still does not meet them by ${deadline}, ${PRODUCT_NAME} will decline it for ${attendeeNames(facts)}. Update the invitation, or tell them why this meeting matters:`,
-      ),
-      h(ActionButton, { href: prevent }, 'Prevent this decline'),
-      h(LinkLine, { href: prevent }, 'Or open this link:'),
+      ...body,
     ),
     unsubscribe,
   );
@@ -164,13 +222,16 @@ export function declineNoticeEmail(facts: MeetingFacts, appUrl: string) {
 export function userPreActionEmail(facts: MeetingFacts, appUrl: string, action: 'remind' | 'decline') {
   const unsubscribe = unsubscribeUrl(appUrl, facts.userEmail);
   const deadline = facts.deadline ? formatWhen(facts.deadline, facts.timeZone) : 'its compliance deadline';
+  const dates = facts.dates?.length ? facts.dates : [facts.startsAt];
   const what =
     action === 'decline'
-      ? `We warned ${facts.organizerEmail} and will decline ${title(facts.summary)} for you at ${deadline} unless it is fixed or the organizer prevents it.`
+      ? dates.length > 1
+        ? `We warned ${facts.organizerEmail} and will decline these dates of ${title(facts.summary)} for you, each shortly before it starts, unless it is fixed or the organizer prevents it.`
+        : `We warned ${facts.organizerEmail} and will decline ${title(facts.summary)} for you at ${deadline} unless it is fixed or the organizer prevents it.`
       : `We are reminding ${facts.organizerEmail} that ${title(facts.summary)} needs changes.`;
   return renderEmail(
     action === 'decline'
-      ? `We may decline ${title(facts.summary)} for you`
+      ? `We may decline ${title(facts.summary)} for you: ${datesPhrase(dates, facts.timeZone)}`
       : `We are reminding the organizer of ${title(facts.summary)}`,
     h(
       EmailLayout,
@@ -179,8 +240,13 @@ export function userPreActionEmail(facts: MeetingFacts, appUrl: string, action: 
       h(
         Paragraph,
         null,
-        `${title(facts.summary)} on ${formatWhen(facts.startsAt, facts.timeZone)} does not meet your standards:`,
+        dates.length > 1
+          ? `${title(facts.summary)} does not meet your standards on ${dates.length} dates:`
+          : `${title(facts.summary)} on ${formatWhen(facts.startsAt, facts.timeZone)} does not meet your standards:`,
       ),
+      dates.length > 1
+        ? h(ViolationList, { violations: dates.map((d) => formatWhen(d, facts.timeZone)) })
+        : null,
       h(ViolationList, { violations: facts.violations }),
       h(Paragraph, null, what),
       h(
