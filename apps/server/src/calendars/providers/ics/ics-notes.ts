@@ -9,7 +9,8 @@ export type IcsNoteKind =
   | 'date-without-value-date'
   | 'value-date-with-time'
   | 'all-day-ends-on-start'
-  | 'empty-rrule';
+  | 'empty-rrule'
+  | 'loose-date-time';
 
 /** The counted form of a note, kept on its problem so notes of several parses (CalDAV objects) can be merged. */
 export type IcsNote = {
@@ -44,6 +45,10 @@ function noteMessage(note: IcsNote): string {
       return many
         ? `${count} all-day events ended on the day they start; they were read as lasting that day${first}`
         : 'The all-day event ends on the day it starts; it was read as lasting that day';
+    case 'loose-date-time':
+      return many
+        ? `${count} events had date-times written without seconds or with a lowercase z${properties}; they were read as the times written${first}`
+        : `Date-times written without seconds or with a lowercase z${properties} were read as the times written`;
     case 'empty-rrule':
       return many
         ? `${count} events had an empty RRULE; they were read as single events${first}`

@@ -434,3 +434,39 @@ describe('parseIcs: neighbours of the sloppy dates', () => {
     expect(messages(problems)).toEqual(['An empty RRULE was ignored; the event was read as a single event']);
   });
 });
+
+describe('parseIcs: date-times without seconds or with a lowercase z', () => {
+  it('reads T1200 as 12:00 and a trailing z as UTC, and says so once', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:short',
+          'DTSTART;TZID=Europe/Berlin:20240304T1200',
+          'DTEND;TZID=Europe/Berlin:20240304T1330',
+        ),
+        vevent('UID:lower', 'DTSTART:20240305T090000z', 'DTEND:20240305T100000z', 'SUMMARY:Lower'),
+        vevent(
+          'UID:weekly',
+          'DTSTART:20240306T0800Z',
+          'DURATION:PT30M',
+          'RRULE:FREQ=WEEKLY;COUNT=2',
+          'EXDATE:20240313T0800Z',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 3))).toEqual([
+      ['short', '2024-03-04T11:00:00.000Z', '2024-03-04T12:30:00.000Z'],
+      ['lower', '2024-03-05T09:00:00.000Z', '2024-03-05T10:00:00.000Z'],
+      ['weekly::2024-03-06T08:00:00.000Z', '2024-03-06T08:00:00.000Z', '2024-03-06T08:30:00.000Z'],
+    ]);
+    expect(messages(problems)).toEqual([
+      '3 events had date-times written without seconds or with a lowercase z (DTSTART, DTEND, EXDATE); they were read as the times written (the first: short)',
+    ]);
+  });
+
+  it('still refuses a date-time it cannot read', () => {
+    const { events, problems } = parse(ics(vevent('UID:bad', 'DTSTART:20240304T12', 'SUMMARY:Bad')));
+    expect(events).toEqual([]);
+    expect(messages(problems).join('\n')).toMatch(/DTSTART/);
+  });
+});

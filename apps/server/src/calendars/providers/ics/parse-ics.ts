@@ -197,6 +197,7 @@ class IcsParser {
    * does), or a VALUE=DATE holding a time of day (read as the time written). See read-ics-components.ts.
    */
   private noteDateValue(p: IcsProperty, value: unknown, uid: string) {
+    if (p.looseTime) this.notes.add('loose-date-time', uid, p.line, p.name);
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first !== 'string') return;
     if (p.type === 'date') {

@@ -9,7 +9,15 @@ const KEEP_UNREADABLE = new Set(['dtstart', 'dtend', 'recurrence-id']);
 type IcsParams = Record<string, string | string[] | undefined>;
 
 /** One content line, parsed by ical.js (params decoded, TEXT unescaped, value typed). */
-export type IcsProperty = { name: string; params: IcsParams; type: string; values: unknown[]; line: number };
+export type IcsProperty = {
+  name: string;
+  params: IcsParams;
+  type: string;
+  values: unknown[];
+  line: number;
+  /** A date-time written without seconds or with a lowercase z, read as the time written. */
+  looseTime?: true;
+};
 
 export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
 
@@ -63,10 +71,20 @@ const CONTENT_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
  * its VALUE too (ical.js guesses it from the value, which hides a missing VALUE=DATE), except periods.
  */
 const icalendar = ICAL.design.icalendar;
+/** A compact date or date-time, also in the shapes some producers write: no seconds, a lowercase z. */
+const COMPACT_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?([Zz])?)?$/;
+/** Set while one property is parsed when its value needed the loose reading (reported as a note). */
+let looseTimeRead = false;
 const dateOrDateTime = (value: string): string => {
-  if (value.length === 8) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
-  const time = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(9, 11)}:${value.slice(11, 13)}:${value.slice(13, 15)}`;
-  return value.charCodeAt(15) === 90 ? `${time}Z` : time; // 'Z'
+  const m = COMPACT_TIME.exec(value);
+  if (!m) {
+    // Not a shape we know: left for the reader to refuse, so the line is reported unreadable.
+    return value;
+  }
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  if (m[4] === undefined) return date;
+  if (m[6] === undefined || m[7] === 'z') looseTimeRead = true;
+  return `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ? 'Z' : ''}`;
 };
 const LENIENT_DESIGN = {
   ...icalendar,
@@ -172,9 +190,12 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
           : true;
     if (!wanted) return;
     try {
+      looseTimeRead = false;
       const parsed = ICAL.parse.property(line, LENIENT_DESIGN) as unknown as unknown[];
       const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
-      component.props.push({ name: propName, params: params ?? {}, type, values, line: lineNo });
+      const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
+      if (looseTimeRead) property.looseTime = true;
+      component.props.push(property);
     } catch (error) {
       addProblem(problems, {
         line: lineNo,
