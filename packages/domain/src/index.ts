@@ -8,6 +8,8 @@ export * from './autobalance/compliance';
 export * from './autobalance/decide';
 export * from './autobalance/notice';
 export * from './autobalance/possible-block';
+// Calendars
+export * from './calendars/connection-health';
 // Conflicts
 export * from './conflicts/meeting-conflicts';
 export * from './conflicts/overlap';
@@ -22,6 +24,7 @@ export * from './constants/plans';
 export * from './constants/product';
 export * from './constants/public-page';
 export * from './constants/rules';
+export * from './constants/web-routes';
 export * from './constants/sign-in-errors';
 // The API contract (response documents, shared by server and web)
 export * from './contract/index';

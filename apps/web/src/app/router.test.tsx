@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_TITLE as DEFAULT_TITLE } from '@meetwell/domain';
+import { DEFAULT_PAGE_TITLE as DEFAULT_TITLE, WEB_ROUTES } from '@meetwell/domain';
 import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes, SIGNED_OUT, signedIn } from '../test/utils';
 import { routes } from './router';
@@ -114,5 +115,27 @@ describe('router', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
     expect(dialog).toHaveTextContent('Our plans');
     expect(screen.getByRole('tab', { name: 'Auto-balance' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('the routes the server knows', () => {
+  /** Every full path the router answers (a catch-all `*` excepted). */
+  function pathsOf(list: RouteObject[], parent = ''): string[] {
+    return list.flatMap((route) => {
+      const own =
+        route.index === true
+          ? parent || '/'
+          : route.path === undefined
+            ? parent
+            : route.path.startsWith('/')
+              ? route.path
+              : `${parent === '/' ? '' : parent}/${route.path}`;
+      const here = route.path === '*' ? [] : route.index || route.path !== undefined ? [own] : [];
+      return [...here, ...pathsOf(route.children ?? [], own)];
+    });
+  }
+
+  it("are exactly the router's paths (WEB_ROUTES is the one list both read)", () => {
+    expect(new Set(pathsOf(routes))).toEqual(new Set(WEB_ROUTES));
   });
 });

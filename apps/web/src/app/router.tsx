@@ -34,6 +34,8 @@ function ReviewAlias() {
   return <Navigate to={`/my${pathname}${pathname === '/review' ? '/you' : ''}${search}`} replace />;
 }
 
+// Every path here is also in WEB_ROUTES (@meetwell/domain), which the server reads to answer unknown addresses
+// with 404: add a page to both (router.test.tsx holds them equal).
 export const routes: RouteObject[] = [
   {
     path: '/',
