@@ -1,4 +1,14 @@
 // Static text pages: /privacy, /terms, /dpa, /security, /referrals.
+// Prices, the trial and the commission come from the domain's constants, as every page that states them.
+import {
+  COOKIE_DAYS,
+  formatPrice,
+  PRICE_PER_MEMBER_TEXT,
+  REFERRAL_COMMISSION_PER_MONTH,
+  TRIAL_DAYS,
+} from '@meetwell/domain';
+
+const COMMISSION_TEXT = `${formatPrice(REFERRAL_COMMISSION_PER_MONTH)} per month`;
 
 export interface TextPage {
   title: string;
@@ -23,7 +33,7 @@ export const PRIVACY: TextPage = {
 
 - No advertising, no tracking pixels, no third-party analytics.
 - We never sell or rent your data, and we don't use your calendar to train anything.
-- The only cookies we set keep you signed in, protect forms against forgery and remember a referral link for 25 days.
+- The only cookies we set keep you signed in, protect forms against forgery and remember a referral link for ${COOKIE_DAYS} days.
 
 ## Who else sees your data
 
@@ -53,7 +63,7 @@ MeetWell reads the calendars you connect, scores meetings against the standards 
 
 ## Trials, plans and payment
 
-Every account starts with a 14-day free trial, no credit card required. After the trial a paid plan is needed to keep using MeetWell. Paid plans renew monthly until cancelled; a cancelled plan stays available until the end of the period already paid. Prices are listed on the [pricing page](/pricing) and may change with 30 days' notice.
+Every account starts with a ${TRIAL_DAYS}-day free trial, no credit card required. After the trial a paid plan is needed to keep using MeetWell. Paid plans renew monthly until cancelled; a cancelled plan stays available until the end of the period already paid. Prices are listed on the [pricing page](/pricing) and may change with 30 days' notice.
 
 ## Fair use
 
@@ -140,21 +150,20 @@ If you think you have found a security issue, please write to [support@meetwell.
 
 export const REFERRALS: TextPage = {
   title: 'Referrals',
-  intro:
-    'Know a team drowning in meetings? Send them our way and earn $2 per month for every paying customer you refer.',
+  intro: `Know a team drowning in meetings? Send them our way and earn ${COMMISSION_TEXT} for every paying customer you refer.`,
   body: `## How it works
 
 - Copy your referral link from your Account page.
 - Share it with friends, colleagues or your audience.
-- When someone signs up through your link within 25 days and becomes a paying customer, they count as your referral.
+- When someone signs up through your link within ${COOKIE_DAYS} days and becomes a paying customer, they count as your referral.
 
 ## What you earn
 
-MeetWell costs $5 per member per month. For every paying customer you refer you earn a **$2 per month** commission, for as long as they keep paying.
+MeetWell costs ${PRICE_PER_MEMBER_TEXT}. For every paying customer you refer you earn a **${COMMISSION_TEXT}** commission, for as long as they keep paying.
 
 ## Good to know
 
-- Your referral's 14-day free trial is unchanged, and there is still no credit card required.
+- Your referral's ${TRIAL_DAYS}-day free trial is unchanged, and there is still no credit card required.
 - A referral counts once: the first link used wins.
 - Questions about your referrals or payouts: [support@meetwell.app](mailto:support@meetwell.app).`,
 };

@@ -1,6 +1,12 @@
 import { MANUAL_ACTIONS_NEED_PAID_PLAN } from './messages';
+import { PRICE_PER_MEMBER_PER_MONTH } from './product';
 
-/** Subscription plans (docs/spec/stats-team-billing-public.md §2, §9). Amounts are dollars per month. */
+/**
+ * Subscription plans (docs/spec/stats-team-billing-public.md §2, §9). One price model: every member costs
+ * PRICE_PER_MEMBER_PER_MONTH dollars a month. Solo is one member, so its amount is that price; Team is the same
+ * price for each member of the team (customised with us), so its amount is per member. Every page that states a
+ * price or an ROI derives it from here.
+ */
 
 export type PlanId = 'trial' | 'team-500' | 'team-5000';
 
@@ -10,7 +16,10 @@ export interface Plan {
   /** The line under the name. */
   sub: string;
   emoji: string;
+  /** Dollars per month: for the whole plan, or for each member when perMember is set. */
   amount: number;
+  /** The amount is charged for each member of the team. */
+  perMember: boolean;
   interval: 'month';
   /** Hidden from the plan chooser. */
   hideFromDisplay: boolean;
@@ -26,6 +35,7 @@ export const PLANS: readonly Plan[] = [
     sub: 'Try it free',
     emoji: '🌱',
     amount: 0,
+    perMember: false,
     interval: 'month',
     hideFromDisplay: true,
     contactUs: false,
@@ -36,7 +46,8 @@ export const PLANS: readonly Plan[] = [
     name: 'Solo',
     sub: 'Just you',
     emoji: '🧘',
-    amount: 5,
+    amount: PRICE_PER_MEMBER_PER_MONTH,
+    perMember: false,
     interval: 'month',
     hideFromDisplay: false,
     contactUs: false,
@@ -47,7 +58,8 @@ export const PLANS: readonly Plan[] = [
     name: 'Team',
     sub: 'Your team',
     emoji: '🤝',
-    amount: 50,
+    amount: PRICE_PER_MEMBER_PER_MONTH,
+    perMember: true,
     interval: 'month',
     hideFromDisplay: false,
     contactUs: true,
@@ -57,6 +69,25 @@ export const PLANS: readonly Plan[] = [
 
 export function findPlan(id: string | null | undefined): Plan | null {
   return PLANS.find((plan) => plan.id === id) ?? null;
+}
+
+/** A whole-dollar price as pages state it: $5. */
+export function formatPrice(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US')}`;
+}
+
+/** The price every page states: "$5 per member per month". */
+export const PRICE_PER_MEMBER_TEXT = `${formatPrice(PRICE_PER_MEMBER_PER_MONTH)} per member per month`;
+
+/** What the plan chooser shows under a plan's price: "/month" or "/member/month". */
+export function planPriceUnit(plan: Plan): string {
+  return plan.perMember ? '/member/month' : '/month';
+}
+
+/** A plan's price in a sentence: "$5 per month", "$5 per member per month"; a free plan is "Free". */
+export function planPriceText(plan: Plan): string {
+  if (plan.amount <= 0) return 'Free';
+  return `${formatPrice(plan.amount)} per ${plan.perMember ? 'member per ' : ''}month`;
 }
 
 /** The plans the plan chooser lists (Trial is hidden). */

@@ -16,8 +16,10 @@ import {
 import {
   displayedPlans,
   findPlan,
+  formatPrice,
   type Plan,
   PRODUCT_NAME,
+  planPriceUnit,
   TRIAL_DAYS,
   VALIDATION_MESSAGES,
 } from '@meetwell/domain';
@@ -288,9 +290,9 @@ function PlanCard({
         </div>
         <Group gap={4} align="baseline">
           <Text fz={40} fw={800} lh={1}>
-            ${plan.amount}
+            {formatPrice(plan.amount)}
           </Text>
-          <Text c="dimmed">/month</Text>
+          <Text c="dimmed">{planPriceUnit(plan)}</Text>
         </Group>
         <List spacing={4} size="sm" style={{ flex: 1 }}>
           {(PLAN_POINTS[plan.id] ?? []).map((point) => (

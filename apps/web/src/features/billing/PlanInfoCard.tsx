@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { findPlan, formatDate, VALIDATION_MESSAGES } from '@meetwell/domain';
+import { findPlan, formatDate, planPriceText, VALIDATION_MESSAGES } from '@meetwell/domain';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
@@ -45,7 +45,7 @@ export function PlanInfoCard({ user }: { user: CurrentUser }) {
         </Text>
         {plan && plan.amount > 0 && (
           <Text c="dimmed" fz="sm">
-            ${plan.amount} per month
+            {planPriceText(plan)}
           </Text>
         )}
         {trial && !user.deactivated_at && days !== null && (

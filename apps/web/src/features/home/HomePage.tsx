@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { TRIAL_DAYS } from '@meetwell/domain';
+import { PRICE_PER_MEMBER_TEXT, TRIAL_DAYS } from '@meetwell/domain';
 import {
   IconCalendarCheck,
   IconChartBar,
@@ -223,7 +223,7 @@ export function HomePage() {
             Take your calendar back this week
           </Title>
           <Text fz="lg" mb="lg" c="brand.0">
-            $5 per member per month after the trial. Single sign-on with Google or Outlook.
+            {PRICE_PER_MEMBER_TEXT} after the trial. Single sign-on with Google or Outlook.
           </Text>
           <Group justify="center">
             <TrialCta inverted />
