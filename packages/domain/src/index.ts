@@ -30,6 +30,10 @@ export * from './constants/web-routes';
 export * from './constants/sign-in-errors';
 // The API contract (response documents, shared by server and web)
 export * from './contract/index';
+// Exports (CSV and the Review report's tables)
+export * from './export/csv';
+export * from './export/meetings';
+export * from './export/tables';
 // Formats and cost
 export * from './cost/cost';
 // Evaluation
