@@ -59,6 +59,7 @@ export * from './parser/intention';
 // Referrals
 export * from './referrals/commission';
 // Reports
+export * from './reports/membership';
 export * from './reports/reports';
 export * from './reports/rows';
 export * from './reports/trend';

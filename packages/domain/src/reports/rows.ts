@@ -9,10 +9,15 @@ import { type TimeInput, toMs } from '../lib/time';
 export interface ReportMeetingRow {
   /** The event across users and calendars (meetings.event_key): team figures count each event once. */
   eventId: string;
-  /** meetings.id: breaks ties when deduplicating (smallest first, uuid order). */
+  /** meetings.id: breaks the last ties when deduplicating (smallest first, uuid order). */
   meetingId?: string | null;
   /** The row's user organizes the event: that row is preferred when deduplicating. */
   isOrganizer?: boolean | null;
+  /**
+   * Team reports: the row's owner's place among the team's members (teamReportRows): when no member
+   * organizes the event, the copy of the member ranked first stands for it, the same in every period.
+   */
+  memberRank?: number | null;
   startsAt: TimeInput;
   endsAt: TimeInput;
   allDay?: boolean | null;
@@ -63,6 +68,9 @@ function preferred(a: ReportMeetingRow, b: ReportMeetingRow): boolean {
   const ao = !!a.isOrganizer;
   const bo = !!b.isOrganizer;
   if (ao !== bo) return ao;
+  const ar = a.memberRank ?? Number.POSITIVE_INFINITY;
+  const br = b.memberRank ?? Number.POSITIVE_INFINITY;
+  if (ar !== br) return ar < br;
   const am = a.meetingId ?? '';
   const bm = b.meetingId ?? '';
   if (am && bm && am !== bm) return am < bm;
@@ -70,8 +78,9 @@ function preferred(a: ReportMeetingRow, b: ReportMeetingRow): boolean {
 }
 
 /**
- * The reportable rows, one per eventId: the organizer's row if any, else the smallest meetingId, else the
- * first. SQL: DISTINCT ON (event_key) … ORDER BY event_key, is_organizer DESC, meeting_id.
+ * The reportable rows, one per eventId: the organizer's row if any, else the row of the lowest memberRank,
+ * else the smallest meetingId, else the first.
+ * SQL: DISTINCT ON (event_key) … ORDER BY event_key, is_organizer DESC, member rank, meeting_id.
  */
 export function reportableRows(rows: readonly ReportMeetingRow[]): PreparedRow[] {
   const byEvent = new Map<string, ReportMeetingRow>();
