@@ -66,6 +66,9 @@ export * from './reports/trend';
 // Settings
 export * from './settings/labels';
 export * from './settings/settings';
+// Suggestions (what would raise a score)
+export * from './suggestions/period';
+export * from './suggestions/suggestions';
 // Validation
 export * from './validation/email';
 export * from './validation/misc';
