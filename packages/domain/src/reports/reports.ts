@@ -18,7 +18,7 @@ import {
   qualityLabel,
 } from '../evaluation/grades';
 import { type DateRange, spanDays } from '../formats/date-range';
-import { formatNumber } from '../formats/number';
+import { formatNumber, formatPercent } from '../formats/number';
 import { workHours } from '../formats/work-hours';
 import { DAY_MS, epochDayToIsoDate, MINUTE_MS, toMs } from '../lib/time';
 import { isValidTimeZone, utcToWall } from '../lib/tz';
@@ -521,6 +521,19 @@ export function complianceCountsText(report: CompliantMeetingsReport): string {
   const unchecked = Math.max(0, report.total - report.compliant - report.non_compliant);
   const counts = `${formatNumber(report.compliant, 0)} compliant · ${formatNumber(report.non_compliant, 0)} not`;
   return unchecked ? `${counts} · ${formatNumber(unchecked, 0)} not checked` : counts;
+}
+
+/** What the Compliant meetings figure says when no meeting of the span was checked: a share of nothing. */
+export const COMPLIANCE_NOT_APPLICABLE = 'not applicable';
+
+/**
+ * The Compliant meetings figure: the share of checked meetings that comply ("66.7%"), or "not applicable" when
+ * none was checked ("0 compliant · 0 not · 14 not checked" is no evidence of 0 %).
+ */
+export function compliancePercentText(report: CompliantMeetingsReport, decimals = 1): string {
+  return report.compliant + report.non_compliant > 0
+    ? formatPercent(report.percent, decimals)
+    : COMPLIANCE_NOT_APPLICABLE;
 }
 
 // ---------------------------------------------------------------------------------------------------------

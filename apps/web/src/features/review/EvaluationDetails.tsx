@@ -1,7 +1,19 @@
-import { Avatar, Grid, Group, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   type BreakdownDetail,
   complianceCountsText,
+  compliancePercentText,
   formatCurrency,
   formatNumber,
   formatPercent,
@@ -9,6 +21,7 @@ import {
 } from '@meetwell/domain';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useIsMobile } from '../../lib/useIsMobile';
 import type { Report } from './api';
 import { initialsOf, Panel, Stat } from './Blocks';
 
@@ -85,14 +98,118 @@ function sortOrganizers(
   });
 }
 
+/** An organizer's figures, as the table's columns (after Organizer) show them. */
+function organizerFigures(o: OrganizerDetail): { label: string; value: string }[] {
+  return [
+    { label: 'Meetings', value: formatNumber(o.count, 0) },
+    { label: 'Good', value: hours(o.good_hours) },
+    { label: 'To improve', value: hours(o.bad_hours) },
+    { label: 'Total', value: hours(o.total_hours) },
+    { label: 'Cost', value: formatCurrency(o.cost) },
+    { label: 'Share', value: formatPercent(o.percent, 1) },
+    { label: 'Nudges', value: formatNumber(o.past_actions, 0) },
+  ];
+}
+
+function OrganizerName({ o }: { o: OrganizerDetail }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar src={o.profile_image || null} size={24} radius="xl" color="gray" fz={10}>
+        {initialsOf(o.name || o.email)}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <Text fz="sm" fw={600} truncate>
+          {o.name || o.email || 'Unknown'}
+        </Text>
+        {o.name && (
+          <Text fz="xs" c="dimmed" truncate>
+            {o.email}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * On a phone the eight columns do not fit: each organizer is a card of their own, every figure labelled, so
+ * cost, hours and nudges stay on screen without scrolling sideways. Sorted like the table (a select for the key).
+ */
+function OrganizerCards({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: readonly OrganizerDetail[];
+  sort: SortKey;
+  onSort: (key: SortKey) => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <NativeSelect
+        label="Sort by"
+        size="xs"
+        w={180}
+        value={sort}
+        data={COLUMNS.map((column) => ({ value: column.key, label: column.label }))}
+        onChange={(event) => onSort(event.currentTarget.value as SortKey)}
+      />
+      <Stack gap="xs" component="ul" m={0} p={0} aria-label="All organizers" data-testid="organizer-cards">
+        {rows.map((o) => (
+          <Paper
+            key={o.email}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            style={{ listStyle: 'none' }}
+            aria-label={o.name || o.email || 'Unknown'}
+          >
+            <OrganizerName o={o} />
+            <SimpleGrid
+              cols={{ base: 2, xs: 4 }}
+              spacing="xs"
+              verticalSpacing={4}
+              mt="xs"
+              component="dl"
+              m={0}
+            >
+              {organizerFigures(o).map((figure) => (
+                <div key={figure.label}>
+                  <Text component="dt" fz="xs" c="dimmed">
+                    {figure.label}
+                  </Text>
+                  <Text component="dd" fz="sm" fw={600} m={0}>
+                    {figure.value}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 function OrganizersTable({ rows }: { rows: readonly OrganizerDetail[] }) {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'count', descending: true });
+  const isMobile = useIsMobile();
   const sorted = sortOrganizers(rows, sort.key, sort.descending);
   if (rows.length === 0) {
     return (
       <Text c="dimmed" fz="sm">
         No meetings.
       </Text>
+    );
+  }
+  if (isMobile) {
+    return (
+      <OrganizerCards
+        rows={sorted}
+        sort={sort.key}
+        onSort={(key) => setSort({ key, descending: key !== 'name' })}
+      />
     );
   }
   return (
@@ -133,21 +250,7 @@ function OrganizersTable({ rows }: { rows: readonly OrganizerDetail[] }) {
           {sorted.map((o) => (
             <Table.Tr key={o.email}>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Avatar src={o.profile_image || null} size={24} radius="xl" color="gray" fz={10}>
-                    {initialsOf(o.name || o.email)}
-                  </Avatar>
-                  <div style={{ minWidth: 0 }}>
-                    <Text fz="sm" fw={600} truncate>
-                      {o.name || o.email || 'Unknown'}
-                    </Text>
-                    {o.name && (
-                      <Text fz="xs" c="dimmed" truncate>
-                        {o.email}
-                      </Text>
-                    )}
-                  </div>
-                </Group>
+                <OrganizerName o={o} />
               </Table.Td>
               <Table.Td ta="right">{formatNumber(o.count, 0)}</Table.Td>
               <Table.Td ta="right">{hours(o.good_hours)}</Table.Td>
@@ -240,7 +343,7 @@ export function EvaluationDetails({
             />
             <Stat
               label="Compliant meetings"
-              value={formatPercent(compliant.rows.percent, 1)}
+              value={compliancePercentText(compliant.rows)}
               hint={complianceCountsText(compliant.rows)}
             />
             <Stat
