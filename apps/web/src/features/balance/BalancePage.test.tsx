@@ -129,6 +129,32 @@ describe('Balance screen', () => {
     await waitFor(() => expect(screen.queryByText('Auto-Balance has stopped')).not.toBeInTheDocument());
   });
 
+  it("labels a future action's meeting date and its compliance deadline, so neither reads like the other", async () => {
+    mockFetch(
+      actionHandlers({
+        'GET /api/v1/future_actions': ok({
+          meta: ACTIONS_WINDOW,
+          data: [
+            action('9', 0, {
+              organizer_email: 'quinn@vendor.io',
+              meeting_starts_at: '2037-11-30T10:00:00.000Z',
+              meeting_ends_at: '2037-11-30T11:00:00.000Z',
+              compliance_deadline: '2037-11-29T22:30:00.000Z',
+              queued: false,
+            }),
+          ],
+        }),
+      }),
+    );
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    const future = await screen.findByRole('region', { name: 'Future actions' });
+    expect(
+      await within(future).findByText(
+        'Organized by quinn@vendor.io · Meeting Monday, November 30th at 10:00 am · Compliance deadline November 29th at 10:30 pm',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the preferences, the action panel and the future actions', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch(actionHandlers({ 'POST /api/v1/users/meetings/accept/m2': ok(accepted) }));

@@ -28,6 +28,8 @@ import { useSignedInUser } from '../../../session/useSignedInUser';
 import { type BalanceAction, negativeDetails, useAcceptMeeting, useActions } from '../api';
 
 const DAY_MS = 86_400_000;
+/** The setting's own name labels a future action's deadline. */
+const COMPLIANCE_DEADLINE_LABEL = 'Compliance deadline';
 const MINUTE_MS = 60_000;
 
 /** 7 days ahead (future) or back (past) from now, to the minute (a stable cache key while the page is open). */
@@ -56,6 +58,17 @@ const PAST_STATUS_LABELS: Record<string, string> = {
 function when(deadline: string | null | undefined, zone: string): string {
   if (!deadline) return '';
   return `${formatDate(deadline, 'NoYear', zone)} at ${formatDate(deadline, 'Time', zone)}`;
+}
+
+/** "Meeting Monday, November 30th at 10:00 am": the meeting's own date, so no other time reads like it. */
+export function meetingWhenText(startsAt: string | null | undefined, zone: string): string {
+  if (!startsAt) return '';
+  return `Meeting ${formatDate(startsAt, 'dddd, MMMM Do', zone)} at ${formatDate(startsAt, 'Time', zone)}`;
+}
+
+/** "Compliance deadline November 29th at 10:30 pm": when the action happens unless the meeting is fixed. */
+export function deadlineText(deadline: string | null | undefined, zone: string): string {
+  return deadline ? `${COMPLIANCE_DEADLINE_LABEL} ${when(deadline, zone)}` : '';
 }
 
 export function ActionsLists() {
@@ -161,19 +174,21 @@ function ActionRow({
             )}
           </Group>
           <Text fz="sm" c="dimmed">
-            {action.organizer_email ? `Organized by ${action.organizer_email}` : null}
-            {action.organizer_email ? ' · ' : null}
+            {[
+              action.organizer_email ? `Organized by ${action.organizer_email}` : null,
+              meetingWhenText(action.meeting_starts_at, zone) || null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            {action.organizer_email || action.meeting_starts_at ? ' · ' : null}
             {queued ? (
               <Text span inherit fw={600} c="warning.8">
                 {FUTURE_ACTION_QUEUED}
               </Text>
+            ) : kind === 'past' ? (
+              when(action.performed_at ?? action.compliance_deadline, zone)
             ) : (
-              when(
-                kind === 'past'
-                  ? (action.performed_at ?? action.compliance_deadline)
-                  : action.compliance_deadline,
-                zone,
-              )
+              deadlineText(action.compliance_deadline, zone)
             )}
             {kind === 'past' && action.status
               ? ` · ${PAST_STATUS_LABELS[action.status] ?? action.status}`
