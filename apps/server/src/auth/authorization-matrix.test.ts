@@ -95,7 +95,12 @@ const VALID_BODIES: Record<string, { type: string; attributes: Record<string, un
 };
 
 /** Query strings a route needs to answer at all. */
-const QUERIES: Record<string, string> = { 'GET /api/v1/users': '?session=optional' };
+const QUERIES: Record<string, string> = {
+  'GET /api/v1/users': '?session=optional',
+  // The CSV exports answer with each caller's own team (the report endpoints' who=team).
+  'GET /api/v1/reports/export/meetings.csv': '?start=2026-11-01&end=2026-11-30&who=team',
+  'GET /api/v1/reports/export/report.csv': '?start=2026-11-01&end=2026-11-30&who=team',
+};
 
 /** Ending the session or the account: checked by their own tests, never walked here (they end the walk). */
 const SESSION_ENDING = new Set(['DELETE /api/v1/logout', 'DELETE /api/v1/users']);

@@ -1,0 +1,77 @@
+/**
+ * The meetings of a report scope and period, one per event, chosen as the report roll-ups choose them
+ * (rollups.ts buildDays): scored, not all day (flag or ALL_DAY_HOURS or more), not cancelled or deleted, in a
+ * watched calendar, starting on a local day of the period, kept by the status filter; of an event seen in
+ * several calendars of a team, the organizer's own copy first, then the smallest meeting id. The export test
+ * holds that their count, score and cost sums equal the reports' figures.
+ */
+import { ALL_DAY_HOURS, type MeetingExportInput } from '@meetwell/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { StatusFilter } from './params';
+import type { ReportScope } from './scope';
+
+type Row = {
+  title: string | null;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  organizer_email: string | null;
+  organizer_name: string | null;
+  attendees_count: number;
+  score: number | null;
+  results: MeetingExportInput['results'];
+};
+
+function scopeCondition(scope: ReportScope): SQL {
+  return scope.type === 'user' ? sql`m.user_id = ${scope.userId}` : sql`m.company_id = ${scope.companyId}`;
+}
+
+export async function readExportMeetings(
+  db: Database,
+  params: { scope: ReportScope; filter: StatusFilter; start: string; end: string },
+): Promise<MeetingExportInput[]> {
+  const { scope, filter, start, end } = params;
+  const zone = scope.timeZone;
+  const statusCondition = filter.statuses
+    ? sql`and coalesce(m.response_status, 'needsAction') = any(${sql.param(filter.statuses)}::text[])`
+    : sql``;
+  const result = await db.execute<Row>(sql`
+    with picked as (
+      select distinct on (m.event_key)
+             m.id, m.summary as title, m.starts_at, m.ends_at, m.attendees_count, m.score,
+             m.evaluation -> 'results' as results,
+             lower(btrim(coalesce(m.organizer_email, ''))) as organizer,
+             m.organizer_name, u.company_id as owner_company_id
+      from meetings m
+      join users u on u.id = m.user_id
+      where ${scopeCondition(scope)}
+        and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
+        and m.starts_at >= (${start}::date::timestamp at time zone ${zone})
+        and m.starts_at < ((${end}::date + 1)::timestamp at time zone ${zone})
+        and m.status not in ('cancelled', 'deleted')
+        and m.score is not null
+        and not m.all_day
+        and m.ends_at > m.starts_at
+        and m.ends_at - m.starts_at < make_interval(hours => ${ALL_DAY_HOURS})
+        ${statusCondition}
+      order by m.event_key,
+               lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) desc,
+               m.id
+    )
+    select p.title, p.starts_at, p.ends_at, nullif(p.organizer, '') as organizer_email,
+           coalesce(nullif(btrim(concat_ws(' ', o.first_name, o.last_name)), ''), p.organizer_name) as organizer_name,
+           p.attendees_count, p.score, p.results
+    from picked p
+    left join users o on lower(o.email) = p.organizer and o.company_id = p.owner_company_id
+    order by p.starts_at, p.id`);
+  return result.rows.map((r) => ({
+    title: r.title,
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+    organizerEmail: r.organizer_email,
+    organizerName: r.organizer_name,
+    attendeesCount: Number(r.attendees_count),
+    score: r.score === null ? null : Number(r.score),
+    results: r.results ?? null,
+  }));
+}
