@@ -6,13 +6,6 @@ import { reportExportRoutes } from './export-routes';
 import { parseRange, parseStatusFilter, reportParams, reportQuery } from './params';
 import { presentReport } from './presenter';
 import { resolveReportScope } from './scope';
-import { requestDaysBuild } from './warm-reports';
-
-/**
- * The longest a Review read spends building missing days before it answers with those that are ready
- * (meta.partial): jobs build roll-ups ahead of reads, and a cold read never makes a person wait for a year.
- */
-export const READ_BUILD_BUDGET_MS = 400;
 
 export const reportRoutes: FeatureRoutes = (app, ctx) => {
   reportExportRoutes(app, ctx);
@@ -33,14 +26,7 @@ export const reportRoutes: FeatureRoutes = (app, ctx) => {
       const range = parseRange(request.query);
       const filter = parseStatusFilter(request.query.byAttendeeStatus);
       const scope = await resolveReportScope(ctx.db, user, request.query);
-      const report = await buildReport(ctx.db, {
-        scope,
-        kind: request.params.kind,
-        range,
-        filter,
-        budgetMs: READ_BUILD_BUDGET_MS,
-        onMissing: (days) => requestDaysBuild(ctx, days),
-      });
+      const report = await buildReport(ctx.db, { scope, kind: request.params.kind, range, filter });
       return document(presentReport(report, request.query.who), report.meta);
     },
   );
