@@ -19,6 +19,7 @@ import { referralRoutes } from './features/referrals/routes';
 import { reportRoutes } from './features/reports/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { slackRoutes } from './features/slack/routes';
+import { suggestionRoutes } from './features/suggestions/routes';
 import { teamRoutes } from './features/teams/routes';
 import { userRoutes } from './features/users/routes';
 import { catalogRoutes } from './features/wellness-blocks/catalog.routes';
@@ -50,6 +51,7 @@ export const allRoutes: FeatureRoutes[] = [
   mailPreviewRoutes,
   slackRoutes,
   reportRoutes,
+  suggestionRoutes,
   billingRoutes,
   teamRoutes,
   webhookRoutes,

@@ -97,6 +97,8 @@ const VALID_BODIES: Record<string, { type: string; attributes: Record<string, un
 /** Query strings a route needs to answer at all. */
 const QUERIES: Record<string, string> = {
   'GET /api/v1/users': '?session=optional',
+  // A period of the team's: every member may read it (a teammate's own period is the admins', tested beside it).
+  'GET /api/v1/suggestions/period': '?start=2026-11-01&end=2026-11-30&who=team',
   // The CSV exports answer with each caller's own team (the report endpoints' who=team).
   'GET /api/v1/reports/export/meetings.csv': '?start=2026-11-01&end=2026-11-30&who=team',
   'GET /api/v1/reports/export/report.csv': '?start=2026-11-01&end=2026-11-30&who=team',

@@ -72,3 +72,4 @@ export function periodImprovements(
   list.sort((a, b) => exact.get(b.kind)! - exact.get(a.kind)!);
   return list.slice(0, limit);
 }
+export * from './contract';
