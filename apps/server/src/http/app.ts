@@ -49,7 +49,7 @@ import {
 } from './errors';
 import { findUnstorableText, parseJsonBody, UNSTORABLE_TEXT_DETAIL } from './json-body';
 import { errorDocument, JSON_API } from './jsonapi';
-import { registerPublicPages } from './public-pages';
+import { registerPublicPages, type SendAppPage } from './public-pages';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -376,6 +376,8 @@ export async function buildApp(
   // Every page of the web app, with a public page's own <head>; robots.txt, sitemap.xml and the blog feed.
   const sendAppPage =
     serveWeb && options.webDist ? await registerPublicPages(app, ctx.config, options.webDist) : null;
+  // Features answer a page of their own through it (the unsubscribe page's states); null without a web build.
+  app.decorate('sendAppPage', sendAppPage);
 
   app.setNotFoundHandler((request, reply) => {
     const isApi =
@@ -429,6 +431,7 @@ type RouteEntry = { method: string; url: string };
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    sendAppPage: SendAppPage | null;
   }
 }
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PublicPage } from '@meetwell/domain';
+import { type PublicPage, pageSlot } from '@meetwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communicationRoutes } from '../features/communications/routes';
+import { unsubscribeSignature } from '../features/communications/unsubscribe-link';
 import { createTestContext, type TestContext } from '../test/context';
 import { type App, buildApp } from './app';
 
@@ -64,11 +66,20 @@ beforeAll(async () => {
     path.join(dist, 'public-pages.json'),
     JSON.stringify({
       pages: PAGES,
-      bodies: { '/pricing': '<main><h1>Our plans $& $1</h1></main>', '/blog/2': '<h1>Blog</h1>' },
+      bodies: {
+        '/pricing': '<main><h1>Our plans $& $1</h1></main>',
+        '/blog/2': '<h1>Blog</h1>',
+        '/maintenance': '<h1>Under maintenace! Stay tuned.</h1>',
+        '*': '<h1>Oh no! Are you lost?</h1>',
+        '/unsubscribe': '<h1>Unsubscribe</h1><form method="post" action="/unsubscribe"></form>',
+        '/unsubscribe?status=sent': '<h1>Unsubscribe</h1><p>Check your inbox</p>',
+        '/unsubscribe?status=invalid_link': '<h1>Unsubscribe</h1><p>This unsubscribe link is not valid.</p>',
+        [`/unsubscribe?e=${pageSlot('e')}&sig=${pageSlot('sig')}`]: `<p>Stop our emails to <strong>${pageSlot('e')}</strong>?</p><input type="hidden" name="e" value="${pageSlot('e')}"/><input type="hidden" name="sig" value="${pageSlot('sig')}"/>`,
+      },
     }),
   );
   ctx = await createTestContext({ APP_URL });
-  app = await buildApp(ctx, [], { webDist: dist });
+  app = await buildApp(ctx, [communicationRoutes], { webDist: dist });
   await app.ready();
 });
 afterAll(async () => {
@@ -111,7 +122,7 @@ describe('public pages for search engines and feed readers', () => {
   });
 
   it('leave the app and unknown pages with the default head, and never canonicalise them', async () => {
-    for (const url of ['/my/plan', '/blog/99']) {
+    for (const url of ['/my/plan', '/review/team']) {
       const page = await get(url);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('The default description.');
@@ -125,6 +136,72 @@ describe('public pages for search engines and feed readers', () => {
     expect(page.body).toContain('<div id="root"><h1>Blog</h1></div>');
     expect(page.body).toContain('The default description.');
     expect(page.body).not.toContain('rel="canonical"');
+  });
+
+  it('answer an address the app does not have with 404 and the not-found page, an unknown blog post too', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/blog/no-such-post',
+      '/my/nope',
+      '/pricing/extra',
+      '/blog/a/b',
+      '/sign-in',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toContain('<div id="root" data-page="*"><h1>Oh no! Are you lost?</h1></div>');
+      expect(page.body, url).toContain('src="/assets/public.js"');
+      expect(page.body, url).not.toContain('rel="canonical"');
+    }
+    // Known pages, a known post, dynamic app addresses: 200.
+    for (const url of [
+      '/blog/manifesto',
+      '/blog/2',
+      '/my/plan/meeting/42',
+      '/sign-in/some-token',
+      '/session',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    // The API keeps its JSON:API 404.
+    const api = await get('/api/v1/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/vnd.api+json');
+  });
+
+  it('serve the pages a mail links to pre-rendered in the light entry, without the app', async () => {
+    const page = await get('/maintenance');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><h1>Under maintenace! Stay tuned.</h1></div>');
+    expect(page.body).toContain('src="/assets/public.js"');
+  });
+
+  it("serve the unsubscribe page's states, and a signed link's page with its address filled in once the signature holds", async () => {
+    const sent = await get('/unsubscribe?status=sent');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain(
+      '<div id="root" data-page="/unsubscribe?status=sent"><h1>Unsubscribe</h1><p>Check your inbox</p></div>',
+    );
+    expect((await get('/unsubscribe?status=bogus')).body).toContain(
+      '<div id="root"><h1>Unsubscribe</h1><form',
+    );
+
+    const address = "o'brien+news@partner.example";
+    const sig = unsubscribeSignature(ctx, address);
+    const signed = await get(`/unsubscribe?e=${encodeURIComponent(address)}&sig=${sig}`);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.body).toContain('Stop our emails to <strong>o&#39;brien+news@partner.example</strong>?');
+    expect(signed.body).toContain(`name="sig" value="${sig}"`);
+    expect(signed.body).toContain(
+      `data-page="/unsubscribe?e=${encodeURIComponent(address).replaceAll("'", '&#39;')}&amp;sig=${sig}"`,
+    );
+    expect(signed.body).not.toContain('__MEETWELL_SLOT');
+
+    const forged = await get(`/unsubscribe?e=${encodeURIComponent('<b>x</b>@partner.example')}&sig=${sig}`);
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toContain('This unsubscribe link is not valid.');
+    expect(forged.body).not.toContain('<b>x</b>');
   });
 
   it('list every public page in sitemap.xml, and keep the app out of robots', async () => {

@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PRODUCT_NAME, type PublicPage, pageTitle } from '@meetwell/domain';
+import {
+  matchWebRoute,
+  NOT_FOUND_PAGE_KEY,
+  PRODUCT_NAME,
+  type PublicPage,
+  pageSlot,
+  pageTitle,
+} from '@meetwell/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
@@ -36,8 +43,10 @@ function publicPagesOf(webDist: string) {
 }
 
 /** The shell with the page's pre-rendered HTML in its (empty) <div id="root">. */
-function withPageBody(html: string, body: string): string {
-  return html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+function withPageBody(html: string, body: string, document?: string): string {
+  // `data-page`: the document sent, when it is not the path's own page (src/public/main.tsx hydrates it).
+  const attributes = document === undefined ? '' : ` data-page="${escapeHtml(document)}"`;
+  return html.replace('<div id="root"></div>', () => `<div id="root"${attributes}>${body}</div>`);
 }
 
 /** index.html with the page's own title, description, canonical address, Open Graph and feed tags. */
@@ -134,18 +143,67 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
       .send(feed([...(await pagesOf()).pages.values()], appUrl)),
   );
 
-  return async function sendAppPage(url: string, reply: FastifyReply) {
+  /**
+   * Answers a page of the web app. `document`: another pre-rendered document than the path's own (a page's
+   * state after a form was posted), its slots (pageSlot) filled with `values`. An address the app does not
+   * have (matchWebRoute), or a blog post that does not exist, answers 404 with the not-found page.
+   */
+  return async function sendAppPage(url: string, reply: FastifyReply, options: AppPageOptions = {}) {
     const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
     const site = await pagesOf();
-    const page = site.pages.get(pathname);
-    const body = site.bodies.get(pathname);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    const shell = body === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
-    if (shell !== null && body !== undefined) {
-      const html = withPageBody(shell, body);
+    if (!isKnownPage(pathname, site)) return sendNotFound(site, reply);
+    const page = site.pages.get(pathname);
+    const key = options.document ?? pathname;
+    const prerendered = site.bodies.get(key);
+    const shell = prerendered === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
+    if (shell !== null && prerendered !== undefined) {
+      const values = options.values ?? {};
+      const body = fillSlots(prerendered, values, escapeHtml);
+      const document = key === pathname ? undefined : fillSlots(key, values, encodeURIComponent);
+      const html = withPageBody(shell, body, document);
       return reply.send(page ? withPageHead(html, page, appUrl) : html);
     }
     if (!page) return reply.sendFile('index.html');
     return reply.send(withPageHead(await fs.readFile(indexHtml, 'utf8'), page, appUrl));
   };
+
+  /** The not-found page, pre-rendered in the light entry; the app's shell (which shows it too) before a build has one. */
+  async function sendNotFound(site: PublicSite, reply: FastifyReply) {
+    reply.code(404);
+    const body = site.bodies.get(NOT_FOUND_PAGE_KEY);
+    const shell = body === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
+    if (shell !== null && body !== undefined) {
+      return reply.send(withPageBody(shell, body, NOT_FOUND_PAGE_KEY));
+    }
+    return reply.send(await fs.readFile(indexHtml, 'utf8'));
+  }
+}
+
+export interface AppPageOptions {
+  /** The key of the pre-rendered document to send (its slots written `pageSlot(name)`). */
+  document?: string;
+  /** What fills each slot, by name. */
+  values?: Record<string, string>;
+}
+
+export type SendAppPage = (
+  url: string,
+  reply: FastifyReply,
+  options?: AppPageOptions,
+) => Promise<FastifyReply>;
+
+/** A route of the web app; a blog address only when the build has that post or list page. */
+function isKnownPage(pathname: string, site: PublicSite): boolean {
+  const match = matchWebRoute(pathname);
+  if (!match) return false;
+  if (match.route === '/blog/:page') return site.pages.has(pathname) || site.bodies.has(pathname);
+  return true;
+}
+
+function fillSlots(text: string, values: Record<string, string>, write: (value: string) => string): string {
+  let filled = text;
+  for (const [name, value] of Object.entries(values))
+    filled = filled.replaceAll(pageSlot(name), () => write(value));
+  return filled;
 }

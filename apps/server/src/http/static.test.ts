@@ -44,6 +44,15 @@ describe('serving the built web app', () => {
     expect(rebuilt.body).toBe('console.log(2)');
   });
 
+  it('answers an address the app does not have with 404 and the app (which shows its not-found page)', async () => {
+    for (const url of ['/no-such-page', '/my/plan/extra/segments/here']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>MeetWell</title>');
+    }
+  });
+
   it('keeps JSON:API 404s for unknown API paths', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(res.statusCode).toBe(404);

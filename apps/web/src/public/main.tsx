@@ -8,7 +8,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import { queryKeys } from '../session/queryKeys';
 import { PublicApp } from './PublicApp';
-import { matchPublicPage } from './pages';
+import { matchPrerendered } from './pages';
 import { createPublicQueryClient } from './queryClient';
 
 const queryClient = createPublicQueryClient();
@@ -21,7 +21,9 @@ configureApiClient({
 });
 
 const container = document.getElementById('root');
-const match = matchPublicPage(window.location.pathname);
+// The server names the document it sent when it is not the page at this path: a page's state after a form
+// was posted, or the not-found page.
+const match = container && matchPrerendered(container.dataset.page ?? window.location.pathname);
 if (!container || !match) throw new Error(`No public page at ${window.location.pathname}`);
 
 void match.load().then((Page) => {

@@ -2,6 +2,7 @@
 // pre-rendered at build time. The same pages are also routes of the app (app/router.tsx) for a signed-in
 // person who opens them from inside the app.
 
+import { NOT_FOUND_PAGE_KEY, pageSlot } from '@meetwell/domain';
 import type { ComponentType } from 'react';
 
 type Load = () => Promise<ComponentType>;
@@ -36,6 +37,23 @@ const PAGES: Record<string, PageModule> = {
   '/dpa': staticPages((m) => m.DpaPage),
   '/security': staticPages((m) => m.SecurityPage),
   '/referrals': staticPages((m) => m.ReferralsPage),
+  // Pages a mail links to, or the app sends to: they work without JavaScript (forms post to the server).
+  '/unsubscribe': {
+    module: 'src/features/unsubscribe/UnsubscribePage.tsx',
+    load: () => import('../features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
+  },
+  '/maintenance': {
+    module: 'src/features/status/MaintenancePage.tsx',
+    load: () => import('../features/status/MaintenancePage').then((m) => m.MaintenancePage),
+  },
+  '/needs-permission': {
+    module: 'src/features/status/NeedsPermissionPage.tsx',
+    load: () => import('../features/status/NeedsPermissionPage').then((m) => m.NeedsPermissionPage),
+  },
+};
+const notFound: PageModule = {
+  module: 'src/features/status/NotFoundPage.tsx',
+  load: () => import('../features/status/NotFoundPage').then((m) => m.NotFoundPage),
 };
 const blog: PageModule = {
   module: 'src/features/blog/BlogPage.tsx',
@@ -43,6 +61,7 @@ const blog: PageModule = {
 };
 
 export interface PublicPageMatch extends PageModule {
+  /** The address rendered (the path, and the query of a page's state). */
   path: string;
   params: Record<string, string>;
 }
@@ -60,4 +79,29 @@ export function matchPublicPage(pathname: string): PublicPageMatch | null {
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post?.[1]) return { ...blog, path, params: { page: decodeURIComponent(post[1]) } };
   return null;
+}
+
+/** The not-found page, served with 404 for any address the app does not have. */
+export const NOT_FOUND_PAGE = NOT_FOUND_PAGE_KEY;
+
+/**
+ * The states of a page that a form posted without JavaScript leads to (the server answers the POST with a
+ * redirect to one of them), pre-rendered as pages of their own. In the signed unsubscribe page the address and
+ * its signature are slots the server fills in (pageSlot) once it has checked the signature.
+ */
+export const PAGE_STATES = [
+  '/unsubscribe?status=sent',
+  '/unsubscribe?status=unsubscribed',
+  '/unsubscribe?status=invalid_link',
+  '/unsubscribe?status=invalid_email',
+  `/unsubscribe?e=${pageSlot('e')}&sig=${pageSlot('sig')}`,
+];
+
+/** A pre-rendered document by its key: a page's path, a page's state (PAGE_STATES) or NOT_FOUND_PAGE. */
+export function matchPrerendered(key: string): PublicPageMatch | null {
+  if (key === NOT_FOUND_PAGE) return { ...notFound, path: key, params: {} };
+  const [pathname = '', query] = key.split('?');
+  const match = matchPublicPage(pathname);
+  if (!match) return null;
+  return query ? { ...match, path: `${match.path}?${query}` } : match;
 }

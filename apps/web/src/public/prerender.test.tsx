@@ -1,10 +1,11 @@
+import { pageSlot } from '@meetwell/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, userDocument } from '../test/utils';
 import { PublicApp } from './PublicApp';
-import { matchPublicPage } from './pages';
+import { matchPrerendered } from './pages';
 import { prerenderedPaths, renderPublicPage } from './prerender';
 import { createPublicQueryClient } from './queryClient';
 
@@ -27,11 +28,18 @@ afterEach(() => {
 });
 
 /** Hydrates the pre-rendered page at `url` as src/public/main.tsx does; returns React's hydration errors. */
-async function hydrate(url: string) {
+async function hydrate(url: string, document?: string, slots: Record<string, string> = {}) {
   window.history.replaceState(null, '', url);
-  const match = matchPublicPage(window.location.pathname);
+  // As the server does: the document's slots filled in (escaped in the HTML, encoded in its data-page key).
+  const fill = (text: string, write: (value: string) => string) =>
+    Object.entries(slots).reduce(
+      (filled, [name, value]) => filled.replaceAll(pageSlot(name), write(value)),
+      text,
+    );
+  const key = document ?? window.location.pathname;
+  const match = matchPrerendered(fill(key, encodeURIComponent));
   if (!match) throw new Error(`no page at ${url}`);
-  container.innerHTML = await renderPublicPage(match.path);
+  container.innerHTML = fill(await renderPublicPage(document ?? match.path), (value) => value);
   const Page = await match.load();
   const errors: unknown[] = [];
   await act(async () => {
@@ -97,5 +105,50 @@ describe('pre-rendered public pages', () => {
     mockFetch({ 'GET /api/v1/users': SIGNED_OUT });
     expect(await hydrate('/')).toEqual([]);
     expect(await screen.findByText('Cookies are for eating')).toBeInTheDocument();
+  });
+
+  it('writes the pages a mail links to, their states and the not-found page, each working as a plain form', async () => {
+    const paths = prerenderedPaths();
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/unsubscribe',
+        '/maintenance',
+        '/needs-permission',
+        '/unsubscribe?status=sent',
+        '*',
+      ]),
+    );
+    expect(await renderPublicPage('/maintenance')).toContain('Under maintenace! Stay tuned.');
+    expect(await renderPublicPage('/needs-permission')).toContain('Incorrect permissions!');
+    expect(await renderPublicPage('*')).toContain('Oh no! Are you lost?');
+    const bare = await renderPublicPage('/unsubscribe');
+    expect(bare).toContain('action="/unsubscribe" method="post"');
+    expect(bare).toContain('name="email"');
+    expect(await renderPublicPage('/unsubscribe?status=sent')).toContain(
+      'If this address gets mail from us, we&#x27;ve sent it a link to confirm.',
+    );
+    expect(await renderPublicPage('/unsubscribe?status=unsubscribed')).toContain(
+      'Hope we didn&#x27;t bug you.',
+    );
+    expect(await renderPublicPage('/unsubscribe?status=invalid_email')).toContain(
+      'Hmm. That email doesn&#x27;t look right',
+    );
+    const signed = await renderPublicPage(`/unsubscribe?e=${pageSlot('e')}&sig=${pageSlot('sig')}`);
+    expect(signed).toContain(`<input type="hidden" name="e" value="${pageSlot('e')}"/>`);
+    expect(signed).toContain(`<input type="hidden" name="sig" value="${pageSlot('sig')}"/>`);
+    expect(signed).toContain(`Stop our emails to <strong>${pageSlot('e')}</strong>?`);
+  });
+
+  it('hydrates a filled-in signed unsubscribe page and the not-found page without a mismatch', async () => {
+    mockFetch({ 'GET /api/v1/users': SIGNED_OUT });
+    const signed = '/unsubscribe?e=ada%2Bnews%40example.com&sig=abc';
+    const signedKey = `/unsubscribe?e=${pageSlot('e')}&sig=${pageSlot('sig')}`;
+    expect(await hydrate(signed, signedKey, { e: 'ada+news@example.com', sig: 'abc' })).toEqual([]);
+    expect(screen.getByText('ada+news@example.com')).toBeInTheDocument();
+    container.remove();
+    container = document.createElement('div');
+    document.body.append(container);
+    expect(await hydrate('/no-such-page', '*')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Oh no! Are you lost?' })).toBeInTheDocument();
   });
 });

@@ -89,3 +89,12 @@ export function matchWebRoute(pathname: string): WebRouteMatch | null {
   }
   return best?.match ?? null;
 }
+
+/** The key of the pre-rendered not-found page among the web build's pages (dist/public-pages.json). */
+export const NOT_FOUND_PAGE_KEY = '*';
+
+/**
+ * A slot in a pre-rendered page that the server fills in per request (the address in a signed unsubscribe
+ * link): plain letters, so that neither HTML nor a URL changes how it is written.
+ */
+export const pageSlot = (name: string) => `__MEETWELL_SLOT_${name.toUpperCase()}__`;

@@ -1,4 +1,9 @@
-import { emailOptOutDocument, emailOptOutRequestDocument, unsubscribeEmailError } from '@meetwell/domain';
+import {
+  emailOptOutDocument,
+  emailOptOutRequestDocument,
+  pageSlot,
+  unsubscribeEmailError,
+} from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../http/app';
@@ -10,6 +15,7 @@ import {
   normalizeAddress,
   ONE_CLICK_PATH,
   signedUnsubscribePagePath,
+  UNSUBSCRIBE_PAGE_PATH,
 } from './unsubscribe-link';
 
 /** The bare form mails a link, so it is limited per visitor's IP whatever session it carries. */
@@ -105,4 +111,67 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
       return document(resource('email_opt_outs', address, { email: address, opted_out: true }));
     },
   );
+
+  // The unsubscribe page without JavaScript: a signed link's page is sent with its address filled in once the
+  // signature holds; its forms post here as plain forms, and the answer is a redirect to the page's state.
+  app.get(UNSUBSCRIBE_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!app.sendAppPage) return reply.callNotFound();
+    const query = request.query as Record<string, unknown>;
+    const e = typeof query.e === 'string' ? query.e : null;
+    const sig = typeof query.sig === 'string' ? query.sig : null;
+    const status = typeof query.status === 'string' ? query.status : null;
+    if (e !== null && sig !== null) {
+      const address = normalizeAddress(e);
+      if (e.length <= 320 && sig.length <= 128 && isValidUnsubscribeSignature(ctx, address, sig)) {
+        return app.sendAppPage(request.url, reply, {
+          document: SIGNED_PAGE_STATE,
+          values: { e: address, sig },
+        });
+      }
+      return app.sendAppPage(request.url, reply, { document: pageState('invalid_link') });
+    }
+    if (status !== null && (POSTED_STATUSES as readonly string[]).includes(status)) {
+      return app.sendAppPage(request.url, reply, { document: pageState(status as PostedStatus) });
+    }
+    return app.sendAppPage(request.url, reply);
+  });
+
+  app.post(
+    UNSUBSCRIBE_PAGE_PATH,
+    {
+      config: { rateLimit: { ...BARE_FORM_LIMIT, keyGenerator: byIp } },
+      schema: {
+        tags: ['communications'],
+        summary:
+          "The unsubscribe page's forms posted without JavaScript (e and sig: opts the signed address out; email: mails it a signed link); answers with a redirect to the page showing the result",
+      },
+    },
+    async (request, reply) => {
+      const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+      const e = form.get('e');
+      const sig = form.get('sig');
+      const back = (status: PostedStatus) => reply.redirect(pageState(status), 303);
+      if (e !== null && sig !== null) {
+        const address = normalizeAddress(e);
+        if (e.length > 320 || !isValidUnsubscribeSignature(ctx, address, sig)) return back('invalid_link');
+        await optOut(ctx, address);
+        return back('unsubscribed');
+      }
+      const typed = (form.get('email') ?? '').trim();
+      if (typed.length > 320 || unsubscribeEmailError(typed)) return back('invalid_email');
+      await ctx.jobs.enqueue(
+        'unsubscribe_confirmation',
+        { email: typed },
+        { jobKey: `unsubscribe_confirmation:${normalizeAddress(typed)}` },
+      );
+      return back('sent');
+    },
+  );
 };
+
+/** The page's states a posted form leads to (apps/web/src/public/pages.ts pre-renders each). */
+const POSTED_STATUSES = ['sent', 'unsubscribed', 'invalid_link', 'invalid_email'] as const;
+type PostedStatus = (typeof POSTED_STATUSES)[number];
+const pageState = (status: PostedStatus) => `${UNSUBSCRIBE_PAGE_PATH}?status=${status}`;
+/** The signed link's page, its address and signature filled in by the server. */
+const SIGNED_PAGE_STATE = `${UNSUBSCRIBE_PAGE_PATH}?e=${pageSlot('e')}&sig=${pageSlot('sig')}`;

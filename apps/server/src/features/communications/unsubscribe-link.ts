@@ -4,7 +4,7 @@ import { safeEqual } from '../../lib/crypto';
 
 /** The one-click address of RFC 8058: a POST here opts the signed address out, a GET only leads to the page. */
 export const ONE_CLICK_PATH = '/api/v1/communications/email/unsubscribe';
-const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
+export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** Addresses are signed and compared as one spelling: trimmed and lower-case. */
 export const normalizeAddress = (email: string) => email.trim().toLowerCase();

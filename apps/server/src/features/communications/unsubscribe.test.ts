@@ -315,6 +315,76 @@ describe('the bare form', () => {
   });
 });
 
+describe('the page without JavaScript: its forms posted as plain forms', () => {
+  const post = (payload: string, remoteAddress = '10.0.3.1', headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/unsubscribe',
+      headers: { ...FORM, ...headers },
+      payload,
+      remoteAddress,
+    });
+
+  it('opts the signed address out and redirects to the page saying so, even with a session and no CSRF token', async () => {
+    const to = 'plainform@partner.example';
+    expect(await send('reminder', to)).toBe('sent');
+    const user = await createUser(ctx);
+    const { 'x-csrf-token': _csrf, 'content-type': _type, ...cookieOnly } = await browserFor(ctx, user.id);
+    const response = await post(
+      new URLSearchParams({ e: to, sig: unsubscribeSignature(ctx, to) }).toString(),
+      '10.0.3.1',
+      cookieOnly,
+    );
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/unsubscribe?status=unsubscribed');
+    expect(await optedOut(to)).toBe(true);
+    expect(await send('reminder', to)).toBe('opted_out');
+  });
+
+  it('refuses a wrong signature (to the page that offers the bare form), changing nothing', async () => {
+    const victim = 'plainvictim@partner.example';
+    const response = await post(
+      new URLSearchParams({ e: victim, sig: unsubscribeSignature(ctx, 'me@partner.example') }).toString(),
+      '10.0.3.2',
+    );
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/unsubscribe?status=invalid_link');
+    expect(await optedOut(victim)).toBe(false);
+  });
+
+  it('mails a typed address its link, and says the spec message for one that does not look right', async () => {
+    const to = 'typed@partner.example';
+    expect(await send('reminder', to)).toBe('sent');
+    const response = await post(`email=${encodeURIComponent(' Typed@Partner.example ')}`, '10.0.3.3');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/unsubscribe?status=sent');
+    await waitForValue(async () => (await pendingConfirmations()) === 0);
+    const confirmation = await waitForValue(
+      async () => received(to).find((m) => m.subject.startsWith('Confirm')) ?? null,
+    );
+    expect(hrefs(confirmation.html)).toContain(signedUnsubscribePageUrl(ctx, to));
+    expect(await optedOut(to)).toBe(false);
+
+    for (const payload of ['email=not-an-email', '', 'other=1']) {
+      const bad = await post(payload, '10.0.3.4');
+      expect(bad.statusCode).toBe(303);
+      expect(bad.headers.location).toBe('/unsubscribe?status=invalid_email');
+    }
+  });
+
+  it('keeps the one-click POST of mail clients (RFC 8058) working beside it', async () => {
+    const to = 'stillone@partner.example';
+    const response = await app.inject({
+      method: 'POST',
+      url: oneClickPath(to),
+      headers: FORM,
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await optedOut(to)).toBe(true);
+  });
+});
+
 describe('turning mail back on', () => {
   it('in the account clears the opt-out, and the next mail is sent', async () => {
     const user = await createUser(ctx);

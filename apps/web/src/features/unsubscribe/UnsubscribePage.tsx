@@ -18,6 +18,12 @@ export const CONFIRMATION_SENT_MESSAGE =
 export const INVALID_LINK_MESSAGE =
   "This unsubscribe link is not valid. Enter your email below and we'll send you a new one.";
 
+/** Where the forms post without JavaScript: the server answers with a redirect to the page's state. */
+export const UNSUBSCRIBE_FORM_ACTION = '/unsubscribe';
+
+/** The page's state after a form was posted without JavaScript (?status=, set by the server's redirect). */
+type PostedStatus = 'sent' | 'unsubscribed' | 'invalid_link' | 'invalid_email';
+
 function problemOf(error: unknown): string {
   if (isApiError(error) && error.status === 429) return 'Too many requests. Please try again in a while.';
   return 'Something went wrong. Please try again.';
@@ -28,8 +34,16 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const signed =
     params.get('e') && params.get('sig') ? { e: params.get('e')!, sig: params.get('sig')! } : null;
+  const status = params.get('status') as PostedStatus | null;
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    status === 'invalid_email' ? unsubscribeEmailError('') : null,
+  );
+  // The public entry first renders the address it was pre-rendered at (no query): prefill once it is known.
+  const prefill = params.get('email');
+  useEffect(() => {
+    if (prefill) setEmail((current) => current || prefill);
+  }, [prefill]);
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
 
@@ -71,11 +85,12 @@ export function UnsubscribePage() {
     isApiError(confirm.error) && (confirm.error.status === 403 || confirm.error.status === 400);
 
   const form = (
-    <form onSubmit={submit} noValidate>
+    <form method="post" action={UNSUBSCRIBE_FORM_ACTION} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">Enter your email address and we'll send you a link to confirm.</Text>
         <TextInput
           label="Email"
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
@@ -99,7 +114,7 @@ export function UnsubscribePage() {
   );
 
   let body: ReactNode;
-  if (confirm.isSuccess) {
+  if (confirm.isSuccess || status === 'unsubscribed') {
     body = (
       <Alert color="success" variant="light" title="Unsubscribed" role="status">
         <Text>{UNSUBSCRIBED_MESSAGE}</Text>
@@ -108,7 +123,7 @@ export function UnsubscribePage() {
         </Text>
       </Alert>
     );
-  } else if (askForLink.isSuccess) {
+  } else if (askForLink.isSuccess || status === 'sent') {
     body = (
       <Alert color="success" variant="light" title="Check your inbox" role="status">
         {CONFIRMATION_SENT_MESSAGE}
@@ -116,24 +131,35 @@ export function UnsubscribePage() {
     );
   } else if (signed && !linkRefused) {
     body = (
-      <Stack gap="md">
-        <Text>
-          Stop our emails to <strong>{signed.e}</strong>?
-        </Text>
-        {confirm.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {problemOf(confirm.error)}
-          </Alert>
-        )}
-        <Button loading={confirm.isPending} onClick={() => confirm.mutate(signed)}>
-          Unsubscribe
-        </Button>
-      </Stack>
+      <form
+        method="post"
+        action={UNSUBSCRIBE_FORM_ACTION}
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm.mutate(signed);
+        }}
+      >
+        <Stack gap="md">
+          <input type="hidden" name="e" value={signed.e} />
+          <input type="hidden" name="sig" value={signed.sig} />
+          <Text>
+            Stop our emails to <strong>{signed.e}</strong>?
+          </Text>
+          {confirm.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {problemOf(confirm.error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={confirm.isPending}>
+            Unsubscribe
+          </Button>
+        </Stack>
+      </form>
     );
   } else {
     body = (
       <Stack gap="md">
-        {linkRefused && (
+        {(linkRefused || status === 'invalid_link') && (
           <Alert color="red" variant="light" role="alert">
             {INVALID_LINK_MESSAGE}
           </Alert>
