@@ -22,6 +22,7 @@ import { TOASTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
 import { useChooseIntention, useEvaluationSettings, useSkipEvaluation } from './hooks';
+import { HowToImprove } from './HowToImprove';
 import { ItemsSection } from './ItemsSection';
 import {
   AttendeesList,
@@ -198,6 +199,7 @@ export function MeetingDetail({
           />
         </Stack>
         <Stack gap="lg">
+          <HowToImprove meeting={meeting} />
           <RuleResultsTable results={meeting.results} />
           <DetailsLists meeting={meeting} />
           <AttendeesList attendees={meeting.attendees} count={meeting.attendees_count} />
