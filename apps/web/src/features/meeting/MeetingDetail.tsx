@@ -21,8 +21,9 @@ import type { ReactNode } from 'react';
 import { TOASTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
-import { useChooseIntention, useEvaluationSettings, useSkipEvaluation } from './hooks';
+import { WhoCanSeeHint } from '../onboarding/WhoCanSeeHint';
 import { HowToImprove } from './HowToImprove';
+import { useChooseIntention, useEvaluationSettings, useSkipEvaluation } from './hooks';
 import { ItemsSection } from './ItemsSection';
 import {
   AttendeesList,
@@ -34,7 +35,7 @@ import {
 import { PossibleBlockPanel } from './PossibleBlockPanel';
 import { SkipEvalFromLink } from './SkipEvalFromLink';
 import { showsTakeAction, TakeActionPanel } from './TakeActionPanel';
-import { isPossibleWellnessBlock, type Meeting, visibleItems } from './types';
+import { isPossibleWellnessBlock, type Meeting, scoreApplies, visibleItems } from './types';
 
 export function meetingTimeText(meeting: Pick<Meeting, 'starts_at' | 'ends_at' | 'all_day'>): string {
   const zone = browserTimeZone();
@@ -141,6 +142,10 @@ export function MeetingDetail({
   const skip = useSkipEvaluation(meeting.id);
   const agendaCount = visibleItems(meeting.agenda_items).length;
   const skipped = Boolean(meeting.skip_evaluation);
+  // Not-scored events (a possible block, an all-day event…) show no score-only controls.
+  const scored = scoreApplies(meeting);
+  // 'Required' tags come from the evaluation settings, which apply to scored meetings only.
+  const requirements = scored ? settings.data : undefined;
   const choosesIntention = canChooseIntention(
     { editPermission: meeting.edit_permission, organizerEmail: meeting.organizer_email?.email },
     user.email,
@@ -159,18 +164,23 @@ export function MeetingDetail({
     <Stack gap="md">
       <SkipEvalFromLink meeting={meeting} />
       <Group justify="space-between" align="flex-start" gap="md">
-        <MeetingInfo meeting={meeting} showIntention={!choosesIntention} />
+        <MeetingInfo meeting={meeting} showIntention={!choosesIntention || !scored} />
         <ScoreSummary meeting={meeting} />
       </Group>
       <Group gap="xs">
-        <Button leftSection={<IconPresentation size={16} />} onClick={onPresent}>
-          Present
-        </Button>
-        <Button variant="default" onClick={toggleSkip} loading={skip.isPending}>
-          {skipped ? 'Re-evaluate' : 'Skip evaluation'}
-        </Button>
+        {scored && (
+          <>
+            <Button leftSection={<IconPresentation size={16} />} onClick={onPresent}>
+              Present
+            </Button>
+            <Button variant="default" onClick={toggleSkip} loading={skip.isPending}>
+              {skipped ? 'Re-evaluate' : 'Skip evaluation'}
+            </Button>
+          </>
+        )}
+        <WhoCanSeeHint audience="those_invited" />
       </Group>
-      {choosesIntention && <IntentionPicker meeting={meeting} />}
+      {choosesIntention && scored && <IntentionPicker meeting={meeting} />}
       {isPossibleWellnessBlock(meeting) && <PossibleBlockPanel meeting={meeting} />}
       {showsTakeAction(meeting, user) && <TakeActionPanel meeting={meeting} user={user} />}
       <Divider />
@@ -182,20 +192,20 @@ export function MeetingDetail({
               meetingId={meeting.id}
               kind="agenda_items"
               items={meeting.agenda_items}
-              settings={settings.data}
+              settings={requirements}
             />
           </Stack>
           <ItemsSection
             meetingId={meeting.id}
             kind="objectives"
             items={meeting.objectives}
-            settings={settings.data}
+            settings={requirements}
           />
           <ItemsSection
             meetingId={meeting.id}
             kind="prework_items"
             items={meeting.prework_items}
-            settings={settings.data}
+            settings={requirements}
           />
         </Stack>
         <Stack gap="lg">

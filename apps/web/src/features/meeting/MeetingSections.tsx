@@ -6,6 +6,7 @@ import {
   Group,
   isLightColor,
   List,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -23,6 +24,7 @@ import {
 import { IconCheck, IconQuestionMark, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ATTENDEE_LIST_FADE_ABOVE, DESCRIPTION_COLLAPSE_CHARS } from '../../copy/ui';
+import { useIsMobile } from '../../lib/useIsMobile';
 import { descriptionText, shouldCollapseDescription } from './description';
 import classes from './MeetingSections.module.css';
 import type { Attendee, Meeting, RuleResult } from './types';
@@ -130,12 +132,49 @@ export function DescriptionBlock({
 
 /** Per-rule results: label, score, points, weight and letter grade, in the rules' display order. */
 export function RuleResultsTable({ results }: { results: Record<string, RuleResult> | null }) {
+  const isMobile = useIsMobile();
   const entries = Object.entries(results ?? {}).sort(
     ([a], [b]) =>
       (EVALUATED_RULE_KEYS as readonly string[]).indexOf(a) -
       (EVALUATED_RULE_KEYS as readonly string[]).indexOf(b),
   );
   if (entries.length === 0) return null;
+  const ruleLabel = (rule: string) => SETTING_LABELS[rule as keyof typeof SETTING_LABELS]?.label ?? rule;
+  if (isMobile) {
+    // Five columns need ~390 px and a phone's modal has ~310: each rule is a row of its own, its four figures
+    // labelled beneath it, so the grade is never cut off.
+    return (
+      <section aria-label="Score breakdown">
+        <SectionTitle>Score breakdown</SectionTitle>
+        <Stack gap={6} component="ul" m={0} p={0} data-testid="score-breakdown-rows">
+          {entries.map(([rule, result]) => (
+            <li key={rule} style={{ listStyle: 'none' }} aria-label={ruleLabel(rule)}>
+              <Text fz="sm" fw={600}>
+                {ruleLabel(rule)}
+              </Text>
+              <SimpleGrid cols={4} spacing={4} component="dl" my={0}>
+                {[
+                  ['Score', result.score],
+                  ['Points', result.points],
+                  ['Weight', result.weight],
+                  ['Grade', result.letter_grade ?? gradeOf(result.score)],
+                ].map(([label, value]) => (
+                  <div key={label}>
+                    <Text component="dt" fz="xs" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text component="dd" fz="sm" m={0}>
+                      {value}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
+            </li>
+          ))}
+        </Stack>
+      </section>
+    );
+  }
   return (
     <section aria-label="Score breakdown">
       <SectionTitle>Score breakdown</SectionTitle>
@@ -152,7 +191,7 @@ export function RuleResultsTable({ results }: { results: Record<string, RuleResu
         <Table.Tbody>
           {entries.map(([rule, result]) => (
             <Table.Tr key={rule}>
-              <Table.Td>{SETTING_LABELS[rule as keyof typeof SETTING_LABELS]?.label ?? rule}</Table.Td>
+              <Table.Td>{ruleLabel(rule)}</Table.Td>
               <Table.Td ta="right">{result.score}</Table.Td>
               <Table.Td ta="right">{result.points}</Table.Td>
               <Table.Td ta="right">{result.weight}</Table.Td>

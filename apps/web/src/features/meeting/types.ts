@@ -44,3 +44,20 @@ export function visibleItems<T extends { status: string | null; position: number
 ): T[] {
   return (items ?? []).filter((item) => item.status !== 'deleted').sort((a, b) => a.position - b.position);
 }
+
+/**
+ * Whether the score applies to the meeting, and so its score-only controls (Present, Skip evaluation, the
+ * intention, 'Required' tags) make sense: not for a possible Wellness block waiting for an answer, nor for an
+ * event the score does not apply to (all day, cancelled, fewer than two people…). A meeting skipped by choice
+ * still does (it can be re-evaluated), and so does one whose evaluation has not come yet.
+ */
+export function scoreApplies(
+  meeting: Pick<
+    Meeting,
+    'score' | 'not_scored_reason' | 'skip_evaluation' | 'maybe_wellness_block' | 'wellness_block_id'
+  >,
+): boolean {
+  if (isPossibleWellnessBlock(meeting)) return false;
+  if (typeof meeting.score === 'number' || meeting.skip_evaluation) return true;
+  return !meeting.not_scored_reason || meeting.not_scored_reason === 'skipped';
+}

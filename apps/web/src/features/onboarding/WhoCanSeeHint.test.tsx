@@ -33,6 +33,16 @@ describe("the 'Who can see this?' hint", () => {
     expect(screen.queryByRole('button', { name: 'Who can see this?' })).not.toBeInTheDocument();
   });
 
+  it('sits in the flow of the page: no fixed or absolute box over content', () => {
+    renderAt('/my/review/you');
+    const button = screen.getByRole('button', { name: 'Who can see this?' });
+    expect(screen.getByRole('complementary', { name: 'Who can see this?' })).toContainElement(button);
+    for (let node: HTMLElement | null = button; node; node = node.parentElement) {
+      expect(['fixed', 'absolute', 'sticky']).not.toContain(getComputedStyle(node).position);
+      expect(String(node.className)).not.toMatch(/Affix/);
+    }
+  });
+
   it('is desktop only', () => {
     vi.stubGlobal(
       'matchMedia',
@@ -47,5 +57,16 @@ describe("the 'Who can see this?' hint", () => {
     );
     renderAt('/my/review/you');
     expect(screen.queryByRole('button', { name: 'Who can see this?' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("leaves the meeting route to the modal's own hint, which names those invited", async () => {
+    renderAt('/my/plan/meeting/42');
+    expect(screen.queryByRole('button', { name: 'Who can see this?' })).not.toBeInTheDocument();
+    renderRoutes([{ path: '*', element: <WhoCanSeeHint audience="those_invited" /> }], {
+      path: '/my/plan/meeting/42',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Who can see this?' }));
+    expect(await screen.findByText('Everyone invited to this meeting can see this.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
-import { Affix, Button, Popover, Text } from '@mantine/core';
+import { Box, Button, Popover, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { AUDIENCES } from '../../copy/texts';
-import { TIPS_OFFSET_PX, TOOLTIP_DEFAULT_WIDTH_PX } from '../../copy/ui';
+import { TOOLTIP_DEFAULT_WIDTH_PX } from '../../copy/ui';
 import { useIsMobile } from '../../lib/useIsMobile';
 
 export type Audience = keyof typeof AUDIENCES;
@@ -29,43 +29,42 @@ export function audienceOf(pathname: string): Audience | null {
 }
 
 /**
- * The floating 'Who can see this?' hint (desktop only): on the screens listed above, a button in the corner
- * that tells who else sees what the screen shows. It floats above the meeting modal it describes, under others.
+ * The 'Who can see this?' hint (desktop only): a small button in the page's flow (never floating over content) that tells who
+ * else sees what the screen shows. Without an audience it follows the route and sits at the end of the page; the
+ * meeting modal places its own (audience 'those_invited') beside its buttons, since the page lies under it.
  */
-export function WhoCanSeeHint() {
+export function WhoCanSeeHint({ audience: given }: { audience?: Audience } = {}) {
   const { pathname } = useLocation();
   const mobile = useIsMobile();
-  const audience = audienceOf(pathname);
+  const fromRoute = audienceOf(pathname);
+  const audience = given ?? (fromRoute === 'those_invited' ? null : fromRoute);
+  // Desktop only, as before: a phone's screens are short and say who sees them in their titles.
   if (!audience || mobile) return null;
-  // Under any modal (onboarding's, a drawer's), except the meeting modal it speaks of.
-  const overModal = audience === 'those_invited';
+  const hint = (
+    <Popover position="top-start" withArrow shadow="md" width={TOOLTIP_DEFAULT_WIDTH_PX}>
+      <Popover.Target>
+        <Button
+          variant="default"
+          radius="xl"
+          size="xs"
+          leftSection={<IconEye size={14} aria-hidden />}
+          data-testid="who-can-see"
+        >
+          {WHO_CAN_SEE_LABEL}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text fw={700} fz="sm">
+          {AUDIENCES[audience]}
+        </Text>
+        <Text fz="sm">{AUDIENCE_TEXTS[audience]}</Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+  if (given) return hint;
   return (
-    <Affix position={{ bottom: TIPS_OFFSET_PX, left: TIPS_OFFSET_PX }} zIndex={overModal ? 250 : 150}>
-      <Popover
-        position="top-start"
-        withArrow
-        shadow="md"
-        width={TOOLTIP_DEFAULT_WIDTH_PX}
-        zIndex={overModal ? 260 : 160}
-      >
-        <Popover.Target>
-          <Button
-            variant="default"
-            radius="xl"
-            size="xs"
-            leftSection={<IconEye size={14} aria-hidden />}
-            data-testid="who-can-see"
-          >
-            {WHO_CAN_SEE_LABEL}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Text fw={700} fz="sm">
-            {AUDIENCES[audience]}
-          </Text>
-          <Text fz="sm">{AUDIENCE_TEXTS[audience]}</Text>
-        </Popover.Dropdown>
-      </Popover>
-    </Affix>
+    <Box component="aside" aria-label={WHO_CAN_SEE_LABEL} mt="xl">
+      {hint}
+    </Box>
   );
 }
