@@ -12,6 +12,7 @@ import {
   userPostActionEmail,
   userPreActionEmail,
 } from '../mail/templates/messages';
+import { suggestionsForMeeting } from '../suggestions/service';
 import {
   type ActionEmailKind,
   emailKey,
@@ -127,6 +128,7 @@ export async function sendActionEmail(
   const team = organizerKind ? await teamShares(ctx, row, kind) : [];
   const facts = meetingFacts(row, team, [meeting.startsAt]);
   if (kind === 'post_action' && isSeriesWide(subject, kind)) facts.dates = await seriesDatesDone(ctx, row);
+  await addSuggestions(ctx, kind, facts, meeting);
   const rendered = await compose(ctx, kind, action, facts);
   return deliverEmail(ctx, {
     key: emailKey(subject, kind),
@@ -180,6 +182,21 @@ function meetingFacts(row: ActionEmailRow, team: TeamShare[], dates: Date[]): Me
     deadline: action.complianceDeadline,
     attendees: team.map((share) => ({ name: displayName(share.owner), email: share.owner.email })),
   };
+}
+
+/**
+ * The organizer's reminder and warning name what would raise the meeting's score most (its first date's, as
+ * the attendee's rules score it), so they know exactly what to change.
+ */
+async function addSuggestions(
+  ctx: AppContext,
+  kind: ActionEmailKind,
+  facts: MeetingFacts,
+  meeting: MeetingRow,
+) {
+  if (kind !== 'reminder' && kind !== 'decline_warning') return;
+  const found = await suggestionsForMeeting(ctx, meeting, { limit: 3, now: ctx.now().getTime() });
+  facts.suggestions = found.map((s) => s.text);
 }
 
 /** The dates of a series the user's reminders were done for (the notice after them names them all). */
@@ -265,6 +282,7 @@ async function sendNotice(
   if (series) {
     facts.violations = [...new Set(due.flatMap((e) => Object.values(e.action.detailsNegative ?? {})))];
   }
+  await addSuggestions(ctx, kind, facts, due[0]!.meeting);
   const rendered =
     kind === 'decline_warning'
       ? await declineWarningEmail(

@@ -34,7 +34,18 @@ export type MeetingFacts = {
    * team); otherwise the user alone.
    */
   attendees?: { name: string; email: string }[];
+  /** What would raise the meeting's score most ('Add an agenda → 79, C+'), best first: organizer mails list them. */
+  suggestions?: string[];
 };
+
+/** 'What would raise its score most (out of 100):' and the changes, when there are any. */
+function suggestionsBlock(facts: MeetingFacts) {
+  if (!facts.suggestions?.length) return [];
+  return [
+    h(Paragraph, null, 'What would raise its score most (out of 100):'),
+    h(ViolationList, { violations: facts.suggestions }),
+  ];
+}
 
 function attendeesOf(facts: MeetingFacts) {
   return facts.attendees?.length ? facts.attendees : [{ name: facts.userName, email: facts.userEmail }];
@@ -112,6 +123,7 @@ export function organizerReminderEmail(facts: MeetingFacts, appUrl: string) {
       series ? h(ViolationList, { violations: dates.map((d) => formatWhen(d, facts.timeZone)) }) : null,
       series ? h(Paragraph, null, 'What it needs:') : null,
       h(ViolationList, { violations: facts.violations }),
+      ...suggestionsBlock(facts),
       h(Paragraph, null, 'Updating the invitation (an agenda, a shorter slot, another time…) fixes it.'),
     ),
     unsubscribe,
@@ -157,6 +169,7 @@ export function declineWarningEmail(
           `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your meeting ${title(facts.summary)} on ${formatWhen(single.startsAt, facts.timeZone)} does not meet their meeting standards:`,
         ),
         h(ViolationList, { violations: facts.violations }),
+        ...suggestionsBlock(facts),
         h(
           Paragraph,
           null,
@@ -172,6 +185,7 @@ export function declineWarningEmail(
           `${whoUse(facts)} ${PRODUCT_NAME} to keep meetings healthy. Your recurring meeting ${title(facts.summary)} does not meet their meeting standards:`,
         ),
         h(ViolationList, { violations: facts.violations }),
+        ...suggestionsBlock(facts),
         h(
           Paragraph,
           null,
