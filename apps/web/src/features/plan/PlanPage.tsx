@@ -229,7 +229,13 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           ) : !loaded && !meetings ? (
             <Skeleton height={isMobile ? 320 : 720} radius="lg" />
           ) : isMobile ? (
-            <MobileWeekList week={week} events={events} onSelect={openMeeting} />
+            <MobileWeekList
+              week={week}
+              events={events}
+              blocks={blocks.data ?? []}
+              onSelect={openMeeting}
+              onSelectBlock={openBlock}
+            />
           ) : (
             <Suspense fallback={<Skeleton height={720} radius="lg" />}>
               <WeekCalendar

@@ -6,7 +6,14 @@ import { useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, Views } from 'react-big-calendar';
 import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './api';
-import { type BlockEvent, blockEvents, type CalendarEvent, eventColor, eventKind } from './events';
+import {
+  type BlockEvent,
+  blockEvents,
+  type CalendarEvent,
+  eventColor,
+  eventKind,
+  eventTooltip,
+} from './events';
 import classes from './WeekCalendar.module.css';
 import { visibleHours, type Week } from './week';
 
@@ -74,6 +81,7 @@ export function WeekCalendar({
   onSelect: (id: string) => void;
   onSelectBlock: (blockId: string) => void;
 }) {
+  const zone = browserTimeZone();
   const allEvents = useMemo<PlanEvent[]>(
     () => [...events, ...blockEvents(blocks, events, week, browserTimeZone())],
     [events, blocks, week],
@@ -117,7 +125,7 @@ export function WeekCalendar({
           e.preventDefault();
           open(event);
         }}
-        tooltipAccessor={(event) => (isMeetingEvent(event) ? event.title : `${event.title} (Wellness block)`)}
+        tooltipAccessor={(event) => eventTooltip(event, zone)}
       />
     </div>
   );

@@ -1,4 +1,10 @@
-import { EVENT_COLORS, expandWellnessBlockOccurrences, readableTextColor, scoreBand } from '@meetwell/domain';
+import {
+  EVENT_COLORS,
+  expandWellnessBlockOccurrences,
+  formatDate,
+  readableTextColor,
+  scoreBand,
+} from '@meetwell/domain';
 import { isPossibleWellnessBlock, type Meeting, meetingVariant } from '../meeting/types';
 import type { WellnessBlock } from './api';
 import type { Week } from './week';
@@ -110,4 +116,22 @@ export function blockEvents(
       allDay: false as const,
       category: occurrence.category,
     }));
+}
+
+/**
+ * What hovering an event of the week says, so a short or squeezed event whose title is cut keeps it readable:
+ * the title, the time and the score ("Customer call · 10:00 am – 10:15 am · Score 57"), or that it is a
+ * Wellness block.
+ */
+export function eventTooltip(
+  event: Pick<CalendarEvent, 'title' | 'start' | 'end' | 'allDay'> & { meeting?: Meeting },
+  timeZone: string,
+): string {
+  const time = event.allDay
+    ? 'All day'
+    : `${formatDate(event.start, 'Time', timeZone)} – ${formatDate(event.end, 'Time', timeZone)}`;
+  if (!event.meeting) return `${event.title} · ${time} · Wellness block`;
+  const { score } = event.meeting;
+  const scoreText = typeof score === 'number' ? `Score ${score}` : 'Not scored';
+  return `${event.title} · ${time} · ${scoreText}`;
 }
