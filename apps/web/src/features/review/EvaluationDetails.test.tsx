@@ -76,6 +76,14 @@ describe('All organizers', () => {
       expect(within(table).getByRole('columnheader', { name: label })).toBeInTheDocument();
   });
 
+  it('keeps the Intention table whole on a phone, Share included', () => {
+    onAPhone();
+    renderDetails();
+    const intentions = screen.getByRole('table', { name: 'Intention' });
+    expect(within(intentions).getByRole('columnheader', { name: 'Share' })).toBeInTheDocument();
+    expect(within(intentions).getAllByRole('row')[1]).toHaveTextContent('75%');
+  });
+
   it('is one card per organizer on a phone, keeping cost, hours and nudges', () => {
     onAPhone();
     renderDetails();

@@ -28,6 +28,8 @@ import { initialsOf, Panel, Stat } from './Blocks';
 const hours = (value: number) => `${formatNumber(value, value % 1 ? 2 : 0)} h`;
 
 function BreakdownTable({ label, rows }: { label: string; rows: (BreakdownDetail & { name: string })[] }) {
+  // On a phone the five columns fit with tighter spacing; a minimum width would scroll Share out of sight.
+  const isMobile = useIsMobile();
   if (rows.length === 0) {
     return (
       <Text c="dimmed" fz="sm">
@@ -36,8 +38,15 @@ function BreakdownTable({ label, rows }: { label: string; rows: (BreakdownDetail
     );
   }
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped verticalSpacing={6} fz="sm" aria-label={label}>
+    <Table.ScrollContainer minWidth={isMobile ? 0 : 360}>
+      <Table
+        striped
+        verticalSpacing={6}
+        horizontalSpacing={isMobile ? 6 : 'sm'}
+        fz="sm"
+        aria-label={label}
+        data-testid={`breakdown-${label.toLowerCase()}`}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{label}</Table.Th>
