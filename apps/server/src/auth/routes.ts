@@ -1,7 +1,7 @@
 import { authProviderListDocument, demoSessionDocument, isValidTimeZone } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ensureDemoAccount } from '../features/demo/seed';
+import { createDemoTeam } from '../features/demo/seed';
 import { loadUserResource } from '../features/users/profile';
 import { type FeatureRoutes, requireAuth } from '../http/app';
 import { AppError } from '../http/errors';
@@ -9,8 +9,6 @@ import { document, resource, resourceBody } from '../http/jsonapi';
 import { disconnectUser } from '../realtime/broadcast';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { createSession, revokeSession } from './sessions';
-
-const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 export const authRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
@@ -38,10 +36,17 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
   app.post(
     '/api/v1/auth/demo',
     {
-      config: authRateLimit,
+      // Each call seeds a whole team: a few an hour from one address (a sliding window over every process).
+      config: {
+        rateLimit: {
+          max: ctx.config.demo.perIpPerHour,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => `demo-ip:${request.ip}`,
+        },
+      },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in as the seeded demo user (demo mode only)',
+        summary: 'Sign in to a demo team of your own, seeded now and removed after a day (demo mode only)',
         body: resourceBody(
           'sessions',
           z
@@ -53,7 +58,7 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       if (!ctx.config.demoMode) throw new AppError('not_found', 'The demo is not available on this server.');
-      const user = await ensureDemoAccount(ctx, { timeZone: request.body?.data.attributes.time_zone });
+      const user = await createDemoTeam(ctx, { timeZone: request.body?.data.attributes.time_zone });
       const session = await createSession(ctx.db, user.id, {
         userAgent: request.headers['user-agent'],
         now: ctx.now(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoAccount } from '../features/demo/seed';
+import { createDemoTeam } from '../features/demo/seed';
 import { allRoutes } from '../routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { browserFor } from '../test/factories';
@@ -196,7 +196,7 @@ async function changes(): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const demo = await ensureDemoAccount(ctx, { timeZone: 'Europe/Berlin' });
+  const demo = await createDemoTeam(ctx, { timeZone: 'Europe/Berlin' });
   headers = await browserFor(ctx, demo.id);
   const { rows } = await ctx.pool.query<{ id: string }>(
     'select id from meetings where user_id = $1 order by starts_at desc limit 1',

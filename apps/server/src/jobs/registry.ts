@@ -15,6 +15,7 @@ import {
 } from '../features/autobalance/autobalance.jobs';
 import { expireTrialsJob } from '../features/billing/expire-trials.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
+import { demoExpiryJob } from '../features/demo/demo-expiry.job';
 import {
   dailyReportEventJob,
   dailyReportEventsSweepJob,
@@ -57,6 +58,7 @@ export const jobs = {
   tip_email: tipEmailJob,
   daily_report_events_sweep: dailyReportEventsSweepJob,
   daily_report_event: dailyReportEventJob,
+  demo_expiry: demoExpiryJob,
 } as const;
 
 assertRegistry(jobs);

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context';
 import { reconcileUser } from '../autobalance/engine';
 import { chooseManualAction } from '../autobalance/manual';
 import { googleUser, insertMeeting, setPlan } from '../autobalance/testing';
-import { DEMO_EMAIL, ensureDemoAccount } from '../demo/seed';
+import { createDemoTeam } from '../demo/seed';
 import { expireTrials } from './trials';
 
 let ctx: TestContext;
@@ -53,8 +53,8 @@ describe('manual remind and decline need a plan that allows them', () => {
   });
 
   it('the demo company stays on its trial, which never expires', async () => {
-    const admin = await ensureDemoAccount(ctx);
-    expect(admin.email).toBe(DEMO_EMAIL);
+    const admin = await createDemoTeam(ctx);
+    expect(admin.isDemo).toBe(true);
     const [row] = await ctx.db
       .select()
       .from(subscriptions)

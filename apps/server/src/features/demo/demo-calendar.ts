@@ -1,4 +1,4 @@
-import { DEMO_DOMAIN } from './demo-team';
+import { type DemoPerson, DEMO_EXTERNAL as EXTERNAL } from './demo-team';
 
 /**
  * The demo calendar: an ICS document of realistic meetings around the current week (four weeks back, four
@@ -10,10 +10,7 @@ import { DEMO_DOMAIN } from './demo-team';
 
 const DAY_MS = 86_400_000;
 
-type Person = 'alex' | 'jordan' | 'sam' | 'riley';
-const EXTERNAL = { vendor: 'dana@vendorco.example', client: 'lee@bigclient.example' } as const;
-
-const email = (p: Person) => `${p}@${DEMO_DOMAIN}`;
+type Person = DemoPerson;
 const name: Record<Person, string> = {
   alex: 'Alex Morgan',
   jordan: 'Jordan Lee',
@@ -262,14 +259,20 @@ function fold(line: string): string {
   return parts.join('\r\n');
 }
 
-function addressOf(who: Person | keyof typeof EXTERNAL) {
-  return who in EXTERNAL ? EXTERNAL[who as keyof typeof EXTERNAL] : email(who as Person);
+function addressOf(who: Person | keyof typeof EXTERNAL, domain: string) {
+  return who in EXTERNAL ? EXTERNAL[who as keyof typeof EXTERNAL] : `${who}@${domain}`;
 }
 function nameOf(who: Person | keyof typeof EXTERNAL) {
   return who in EXTERNAL ? (who === 'vendor' ? 'Dana (VendorCo)' : 'Lee (BigClient)') : name[who as Person];
 }
 
-export function demoCalendarIcs(params: { person: Person; timeZone: string; now: Date }): string {
+/** `domain` is the demo team's own (each visitor's demo has one): its people's and extra guests' addresses. */
+export function demoCalendarIcs(params: {
+  person: Person;
+  timeZone: string;
+  now: Date;
+  domain: string;
+}): string {
   const monday = mondayOfWeek(localDate(params.now, params.timeZone));
   const tz = params.timeZone;
   const stamp = utcStamp(params.now);
@@ -309,7 +312,7 @@ export function demoCalendarIcs(params: { person: Person; timeZone: string; now:
     lines.push(fold(`SUMMARY:${escapeText(m.summary)}`));
     if (m.description) lines.push(fold(`DESCRIPTION:${escapeText(m.description)}`));
     if (m.location) lines.push(fold(`LOCATION:${escapeText(m.location)}`));
-    lines.push(fold(`ORGANIZER;CN=${nameOf(m.organizer)}:mailto:${addressOf(m.organizer)}`));
+    lines.push(fold(`ORGANIZER;CN=${nameOf(m.organizer)}:mailto:${addressOf(m.organizer, params.domain)}`));
     if (m.attendees.length > 1 || m.extraInvitees) {
       for (const who of m.attendees) {
         const status =
@@ -319,11 +322,13 @@ export function demoCalendarIcs(params: { person: Person; timeZone: string; now:
               ? 'NEEDS-ACTION'
               : 'ACCEPTED';
         lines.push(
-          fold(`ATTENDEE;CN=${nameOf(who)};ROLE=REQ-PARTICIPANT;PARTSTAT=${status}:mailto:${addressOf(who)}`),
+          fold(
+            `ATTENDEE;CN=${nameOf(who)};ROLE=REQ-PARTICIPANT;PARTSTAT=${status}:mailto:${addressOf(who, params.domain)}`,
+          ),
         );
       }
       for (let i = 1; i <= (m.extraInvitees ?? 0); i++) {
-        lines.push(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:guest${i}@${DEMO_DOMAIN}`);
+        lines.push(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:guest${i}@${params.domain}`);
       }
     }
     lines.push('STATUS:CONFIRMED', 'END:VEVENT');
@@ -331,5 +336,3 @@ export function demoCalendarIcs(params: { person: Person; timeZone: string; now:
   lines.push('END:VCALENDAR');
   return `${lines.join('\r\n')}\r\n`;
 }
-
-export type DemoPerson = Person;

@@ -1,21 +1,17 @@
 import { localEpochDay, localToUtc, weekdayOfEpochDay } from '@meetwell/domain';
-import { and, eq } from 'drizzle-orm';
-import { requestSync } from '../../calendars/service';
-import { saveCalendarSource } from '../../calendars/sources';
 import { runCalendarSync } from '../../calendars/sync/run-sync';
 import type { AppContext } from '../../context';
-import { calendars, type users, wellnessBlocks } from '../../db/schema';
+import { calendarSources, calendars, type users, wellnessBlocks } from '../../db/schema';
 import { demoCalendarIcs } from './demo-calendar';
 import { seedDemoPastActions } from './demo-nudges';
-import { DEMO_TEAM } from './demo-team';
+import { DEMO_TEAM, type DemoPerson } from './demo-team';
 
 type UserRow = typeof users.$inferSelect;
 const DEMO_CALENDAR_ID = 'demo-calendar';
-/** The demo calendar is rewritten around the current week when it is older than this. */
-const REFRESH_AFTER_MS = 12 * 3_600_000;
 
-function personOf(user: UserRow) {
-  return DEMO_TEAM.find((m) => m.email === user.email)?.person;
+function personOf(user: UserRow): DemoPerson | undefined {
+  const local = user.email.split('@')[0];
+  return DEMO_TEAM.find((m) => m.person === local)?.person;
 }
 
 /** A Monday four weeks back at a local time: the first occurrence of a weekly demo block. */
@@ -25,92 +21,79 @@ function firstOccurrence(now: Date, timeZone: string, hour: number, minutes: num
   return new Date(localToUtc(timeZone, monday, hour * 60 + minutes));
 }
 
-/** Each demo user's calendar (an ICS source), Wellness blocks for the admin, then one synchronous sync each. */
-export async function seedDemoData(ctx: AppContext, team: UserRow[]) {
-  for (const user of team) {
+/**
+ * Each demo person's calendar (an ICS source written for the team's own domain), Wellness blocks for the
+ * admin, then each calendar read once by the real sync (so the demo's meetings are stored and scored as any
+ * imported calendar's), and the nudges auto-balance would have sent about past meetings. The rows are
+ * inserted a table at a time.
+ */
+export async function seedDemoData(ctx: AppContext, team: UserRow[], domain: string) {
+  const now = ctx.now();
+  const people = team.flatMap((user) => {
     const person = personOf(user);
-    if (!person) continue;
-    const [calendar] = await ctx.db
-      .insert(calendars)
-      .values({
+    return person ? [{ user, person }] : [];
+  });
+  if (people.length === 0) return;
+  const rows = await ctx.db
+    .insert(calendars)
+    .values(
+      people.map(({ user }) => ({
         userId: user.id,
-        provider: 'ics',
+        provider: 'ics' as const,
         externalId: DEMO_CALENDAR_ID,
         name: `${user.firstName}'s calendar (demo)`,
         timeZone: user.timeZone,
         isPrimary: true,
         watching: true,
         canWrite: true,
-      })
-      .returning();
-    await saveCalendarSource(
-      ctx.db,
-      calendar!.id,
-      demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
-    );
-    if (person === 'alex') {
-      const deepWorkStart = firstOccurrence(ctx.now(), user.timeZone, 13, 0);
-      const gymStart = firstOccurrence(ctx.now(), user.timeZone, 17, 30);
-      await ctx.db.insert(wellnessBlocks).values([
-        {
-          userId: user.id,
-          calendarId: calendar!.id,
-          label: 'Deep work',
-          category: 'focus',
-          rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE',
-          startsAt: deepWorkStart,
-          endsAt: new Date(deepWorkStart.getTime() + 2 * 3_600_000),
-          timeZone: user.timeZone,
-        },
-        {
-          userId: user.id,
-          calendarId: calendar!.id,
-          label: 'Gym',
-          category: 'life',
-          rrule: 'RRULE:FREQ=WEEKLY;BYDAY=TU,TH',
-          startsAt: gymStart,
-          endsAt: new Date(gymStart.getTime() + 3_600_000),
-          timeZone: user.timeZone,
-        },
-      ]);
-    }
-    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+      })),
+    )
+    .returning({ id: calendars.id, userId: calendars.userId });
+  const calendarOf = new Map(rows.map((row) => [row.userId, row.id]));
+  await ctx.db.insert(calendarSources).values(
+    people.map(({ user, person }) => ({
+      calendarId: calendarOf.get(user.id)!,
+      content: Buffer.from(demoCalendarIcs({ person, timeZone: user.timeZone, now, domain }), 'utf8'),
+    })),
+  );
+  const admin = people.find((p) => p.person === 'alex')?.user;
+  if (admin) {
+    const deepWorkStart = firstOccurrence(now, admin.timeZone, 13, 0);
+    const gymStart = firstOccurrence(now, admin.timeZone, 17, 30);
+    await ctx.db.insert(wellnessBlocks).values([
+      {
+        userId: admin.id,
+        calendarId: calendarOf.get(admin.id)!,
+        label: 'Deep work',
+        category: 'focus',
+        rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE',
+        startsAt: deepWorkStart,
+        endsAt: new Date(deepWorkStart.getTime() + 2 * 3_600_000),
+        timeZone: admin.timeZone,
+      },
+      {
+        userId: admin.id,
+        calendarId: calendarOf.get(admin.id)!,
+        label: 'Gym',
+        category: 'life',
+        rrule: 'RRULE:FREQ=WEEKLY;BYDAY=TU,TH',
+        startsAt: gymStart,
+        endsAt: new Date(gymStart.getTime() + 3_600_000),
+        timeZone: admin.timeZone,
+      },
+    ]);
   }
+  // Two calendars at a time: one's JavaScript runs while the other waits on PostgreSQL (each sync holds a
+  // lock connection and a working one, so two stay well inside the smallest pool).
+  const queue = [...rows];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let row = queue.shift(); row; row = queue.shift())
+        await runCalendarSync(ctx, { calendarId: row.id, mode: 'full' });
+    }),
+  );
   await seedDemoPastActions(
     ctx,
-    team.map((u) => u.id),
+    people.map(({ user }) => user.id),
   );
-}
-
-/** Moves the demo calendars to the current weeks (and the user's time zone) once they are half a day old. */
-export async function refreshDemoData(ctx: AppContext, team: UserRow[]) {
-  // Meetings that went by since the last visit get the nudges auto-balance would have sent.
-  await seedDemoPastActions(
-    ctx,
-    team.map((u) => u.id),
-  );
-  for (const user of team) {
-    const person = personOf(user);
-    if (!person) continue;
-    const [calendar] = await ctx.db
-      .select()
-      .from(calendars)
-      .where(and(eq(calendars.userId, user.id), eq(calendars.externalId, DEMO_CALENDAR_ID)));
-    if (!calendar) continue;
-    const stale = ctx.now().getTime() - calendar.updatedAt.getTime() > REFRESH_AFTER_MS;
-    if (!stale && calendar.timeZone === user.timeZone) continue;
-    await ctx.db
-      .update(calendars)
-      .set({
-        timeZone: user.timeZone,
-        updatedAt: ctx.now(),
-      })
-      .where(eq(calendars.id, calendar.id));
-    await saveCalendarSource(
-      ctx.db,
-      calendar.id,
-      demoCalendarIcs({ person, timeZone: user.timeZone, now: ctx.now() }),
-    );
-    await requestSync(ctx, calendar.id, 'full');
-  }
 }

@@ -1,109 +1,161 @@
-import { isValidTimeZone } from '@meetwell/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { inValues } from '../../db/bulk';
-import { companies, users } from '../../db/schema';
-import { provisionUser } from '../users/provision';
-import { refreshDemoData, seedDemoData } from './demo-data';
-import { DEMO_EMAIL, DEMO_TEAM } from './demo-team';
+import { companies, memberships, userSettings, users } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+import { disconnectUser } from '../../realtime/broadcast';
+import { createTrialCompany } from '../users/provision';
+import { seedDemoData } from './demo-data';
+import { DEMO_LIFETIME_MS, DEMO_TEAM, demoEmail, newDemoDomain } from './demo-team';
 
-export { DEMO_DOMAIN, DEMO_EMAIL, DEMO_TEAM } from './demo-team';
+export { DEMO_DOMAIN, DEMO_LIFETIME_MS, DEMO_TEAM, isDemoAddress } from './demo-team';
 
-const DEMO_LOCK = 727_002;
+type UserRow = typeof users.$inferSelect;
+
+/** Demo creations wait on each other only while the cap is checked and room is made (a few milliseconds). */
+const DEMO_CAP_LOCK = 727_002;
 
 /**
- * The demo team (an admin and three members) in a company that admits its domain. Idempotent and safe
- * when several requests race: the first one seeds under an advisory lock, the others find the rows.
+ * A demo team of the visitor's own: a fresh company (its own domain, `<tag>.northwind.example`) with an admin
+ * and three members, the seeded calendars, meetings, Wellness blocks and past nudges, in the visitor's time
+ * zone. Returns the admin, whom the visitor is signed in as. Nobody else ever sees this team; it is removed
+ * with all its data a day later (removeExpiredDemos), or earlier when the live demos reach the cap
+ * (DEMO_MAX_TEAMS: the oldest one goes).
  */
-export async function ensureDemoAccount(ctx: AppContext, options: { timeZone?: string | undefined } = {}) {
+export async function createDemoTeam(
+  ctx: AppContext,
+  options: { timeZone?: string | undefined } = {},
+): Promise<UserRow> {
+  await makeRoomForDemo(ctx);
+  const now = ctx.now();
+  const timeZone = options.timeZone && isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const domain = newDemoDomain();
+  const team = await ctx.db.transaction(async (tx) => {
+    const companyId = await createTrialCompany(tx, { name: 'Northwind (demo)', domain, isDemo: true }, now);
+    await tx
+      .update(companies)
+      // Its age is the context clock's (the expiry job reads it so).
+      .set({ licenseBy: 'domain', averageAnnualSalary: 95000, createdAt: now })
+      .where(eq(companies.id, companyId));
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_TEAM.map((member) => ({
+          email: demoEmail(member.person, domain),
+          domain,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          timeZone,
+          companyId,
+          onboarded: true,
+          goalIds: member.admin ? [1, 3] : [],
+          affiliateToken: randomToken(9),
+          isDemo: true,
+          createdAt: now,
+        })),
+      )
+      .returning();
+    await tx.insert(memberships).values(
+      created.map((user) => ({
+        companyId,
+        userId: user.id,
+        role: DEMO_TEAM.find((m) => demoEmail(m.person, domain) === user.email)?.admin ? ADMIN_ROLE : null,
+      })),
+    );
+    await tx.insert(userSettings).values(created.map((user) => ({ userId: user.id })));
+    return created;
+  });
+  const admin = team.find((user) => user.email === demoEmail('alex', domain))!;
+  try {
+    await seedDemoData(ctx, team, domain);
+  } catch (error) {
+    // Never a half demo: what was made goes, and the visitor may try again.
+    await removeDemoTeams(ctx, [admin.companyId!]);
+    throw error;
+  }
+  return admin;
+}
+
+/**
+ * Keeps the live demo teams under the cap: when a new one would pass it, the oldest ones are removed first
+ * (their visitors are signed out; a day-old demo goes anyway). Under a lock, so visitors arriving together
+ * do not each remove one.
+ */
+async function makeRoomForDemo(ctx: AppContext) {
+  const cap = ctx.config.demo.maxTeams;
   const client = await ctx.pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [DEMO_LOCK]);
-    let [admin] = await ctx.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${DEMO_EMAIL}`)
-      .limit(1);
-    if (!admin) {
-      // A visitor may have deleted the demo account: what is left of its team and company goes, and the
-      // whole demo is seeded again (never a half demo, never a duplicate member).
-      await removeDemoLeftovers(ctx);
-      const now = ctx.now();
-      admin = await provisionUser(
-        ctx.db,
-        {
-          email: DEMO_EMAIL,
-          firstName: 'Alex',
-          lastName: 'Morgan',
-          timeZone: options.timeZone,
-          isDemo: true,
-        },
-        now,
+    await client.query('select pg_advisory_lock($1)', [DEMO_CAP_LOCK]);
+    const live = await ctx.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.isDemo, true))
+      .orderBy(asc(companies.createdAt), asc(companies.id));
+    const surplus = live.length - (cap - 1);
+    if (surplus > 0)
+      await removeDemoTeams(
+        ctx,
+        live.slice(0, surplus).map((c) => c.id),
       );
-      await ctx.db
-        .update(companies)
-        .set({ name: 'Northwind (demo)', licenseBy: 'domain', averageAnnualSalary: 95000 })
-        .where(eq(companies.id, admin.companyId!));
-      await ctx.db
-        .update(users)
-        .set({ onboarded: true, goalIds: [1, 3] })
-        .where(eq(users.id, admin.id));
-      const team = [admin];
-      for (const member of DEMO_TEAM.filter((m) => !m.admin)) {
-        const created = await provisionUser(
-          ctx.db,
-          {
-            email: member.email,
-            firstName: member.firstName,
-            lastName: member.lastName,
-            timeZone: options.timeZone,
-            isDemo: true,
-          },
-          now,
-        );
-        await ctx.db.update(users).set({ onboarded: true }).where(eq(users.id, created.id));
-        team.push(created);
-      }
-      await seedDemoData(ctx, team);
-      [admin] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
-    } else {
-      if (options.timeZone && isValidTimeZone(options.timeZone) && admin.timeZone !== options.timeZone) {
-        // The demo follows the visitor's time zone; its calendar is rewritten in that zone below.
-        [admin] = await ctx.db
-          .update(users)
-          .set({ timeZone: options.timeZone })
-          .where(eq(users.id, admin.id))
-          .returning();
-      }
-      const team = await ctx.db.select().from(users).where(eq(users.companyId, admin!.companyId!));
-      await refreshDemoData(ctx, team);
-    }
-    return admin!;
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [DEMO_LOCK]).catch(() => {});
+    await client.query('select pg_advisory_unlock($1)', [DEMO_CAP_LOCK]).catch(() => {});
     client.release();
   }
 }
 
-async function removeDemoLeftovers(ctx: AppContext) {
-  const emails = DEMO_TEAM.map((m) => m.email.toLowerCase());
-  const leftovers = await ctx.db
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(and(eq(users.isDemo, true), inValues(sql`lower(${users.email})`, emails)));
-  if (leftovers.length === 0) return;
-  await ctx.db.delete(users).where(
-    inValues(
-      users.id,
-      leftovers.map((u) => u.id),
-      'uuid',
-    ),
-  );
-  const companyIds = [
-    ...new Set(leftovers.map((u) => u.companyId).filter((id): id is string => Boolean(id))),
-  ];
-  if (companyIds.length)
-    await ctx.db
-      .delete(companies)
-      .where(and(eq(companies.isDemo, true), inValues(companies.id, companyIds, 'uuid')));
+/** Removes the demo teams older than a day, with all their data. Returns how many went. */
+export async function removeExpiredDemos(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - DEMO_LIFETIME_MS);
+  const expired = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.isDemo, true), lt(companies.createdAt, cutoff)));
+  if (expired.length)
+    await removeDemoTeams(
+      ctx,
+      expired.map((c) => c.id),
+    );
+  return expired.length;
+}
+
+/**
+ * Removes demo companies and everything of theirs: the people (whose rows cascade to sessions, identities,
+ * calendars, meetings, actions, settings, report roll-ups and the rest), the company (memberships, invites,
+ * subscription, the team's roll-ups), and what does not cascade: the mail written by or to them (also to
+ * their outside organizers, and their invites' mail), what the notices recorded, their sign-in links. Only
+ * companies marked demo and their demo people are touched.
+ */
+export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
+  if (companyIds.length === 0) return;
+  const removed = await ctx.db.transaction(async (tx) => {
+    const doomed = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.isDemo, true), inArray(companies.id, companyIds)));
+    const ids = doomed.map((c) => c.id);
+    if (ids.length === 0) return [];
+    const people = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.isDemo, true), inArray(users.companyId, ids)));
+    const userIds = people.map((p) => p.id);
+    const addresses = people.map((p) => p.email.toLowerCase());
+    await tx.execute(sql`
+      delete from mail_notices
+       where (split_part(key, '/', 1) = 'team' and split_part(key, '/', 2) = any(${sql.param(ids)}::text[]))
+          or (split_part(key, '/', 1) = 'user' and split_part(key, '/', 2) = any(${sql.param(userIds)}::text[]))`);
+    await tx.execute(sql`
+      delete from emails
+       where user_id = any(${sql.param(userIds)}::uuid[])
+          or lower("to") = any(${sql.param(addresses)}::text[])
+          or idempotency_key in (select 'invite:' || i.id from invites i where i.company_id = any(${sql.param(ids)}::uuid[]))`);
+    await tx.execute(
+      sql`delete from sign_in_links where lower(email) = any(${sql.param(addresses)}::text[])`,
+    );
+    if (userIds.length) await tx.delete(users).where(inArray(users.id, userIds));
+    await tx.delete(companies).where(inArray(companies.id, ids));
+    return userIds;
+  });
+  // Their open tabs are told at once (their sessions went with them).
+  await Promise.all(removed.map((userId) => disconnectUser(ctx.pubsub, userId).catch(() => {})));
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { emails } from '../../db/schema';
+import { emails, users } from '../../db/schema';
 import { isOptedOut, optOutStops } from '../communications/opt-outs';
 import { oneClickUnsubscribeUrl, signFooterLinks } from '../communications/unsubscribe-link';
+import { isDemoAddress } from '../demo/demo-team';
 import { mailTransport } from './transport';
 
 export type OutgoingEmail = {
@@ -33,7 +34,7 @@ export type OutgoingEmail = {
 
 /**
  * - sent: handed to the SMTP server now;
- * - outbox: no SMTP configured, stored for the app to show;
+ * - outbox: no SMTP configured, or a demo's mail (isDemoMail), stored for the app to show;
  * - duplicate: this key was already sent, stored or failed (nothing done);
  * - in_flight: another worker is sending this key right now (a dead sender's claim is taken over after the lease);
  * - opted_out: the address unsubscribed and an opt-out stops this kind (communications/opt-outs.ts); nothing
@@ -88,6 +89,28 @@ export async function emailStatus(ctx: Pick<AppContext, 'db'>, key: string) {
 }
 
 /**
+ * Whether a mail is a demo's: written for a demo person (also to the demo calendar's outside organizers, such
+ * as dana@vendorco.example), or to an address of a demo person or of a demo's domain. Such mail is kept in
+ * the outbox (status 'outbox', its links working in the demo) and never handed to the SMTP server.
+ */
+async function isDemoMail(ctx: AppContext, userId: string | null, to: string): Promise<boolean> {
+  if (isDemoAddress(to)) return true;
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.isDemo, true),
+        userId
+          ? or(eq(users.id, userId), sql`lower(${users.email}) = ${to.toLowerCase()}`)
+          : sql`lower(${users.email}) = ${to.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
  * Delivers one message once per key. The emails row is the lock: it is inserted (or a 'pending' row is claimed)
  * with status 'sending' by exactly one caller before the SMTP exchange, then marked 'sent'. A caller that finds
  * the key sent, stored or failed does nothing. When the SMTP server refused the message the row goes back to
@@ -100,7 +123,8 @@ export async function emailStatus(ctx: Pick<AppContext, 'db'>, key: string) {
 export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promise<DeliveryResult> {
   const to = mail.to.trim();
   if (optOutStops(mail) && (await isOptedOut(ctx, to))) return 'opted_out';
-  const transport = mailTransport(ctx.config);
+  // Demo mail stays in the outbox whatever SMTP_URL says: a demo's people are invented, its organizers real.
+  const transport = (await isDemoMail(ctx, mail.userId ?? null, to)) ? null : mailTransport(ctx.config);
   const { html, text } = signFooterLinks(ctx, to, mail);
   const values = {
     idempotencyKey: mail.key,

@@ -6,7 +6,7 @@ import type { App } from '../../http/app';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, browserFor, createUser } from '../../test/factories';
-import { ensureDemoAccount } from '../demo/seed';
+import { createDemoTeam } from '../demo/seed';
 import { hrefs, type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
 import { userRoutes } from '../users/routes';
@@ -153,7 +153,7 @@ describe('invites are not a mail relay', () => {
   });
 
   it('never mails an invite of the shared demo account (anyone can sign in to it): kept unsent', async () => {
-    const demo = await ensureDemoAccount(ctx);
+    const demo = await createDemoTeam(ctx);
     const address = outside();
     const created = await invite(demo, address);
     expect(created.status).toBe(201);
