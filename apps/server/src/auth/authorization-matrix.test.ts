@@ -69,6 +69,7 @@ const OWNED_PREFIXES = [
  */
 const VALID_BODIES: Record<string, { type: string; attributes: Record<string, unknown> }> = {
   'PATCH /api/v1/calendars/:id': { type: 'calendars', attributes: { watching: true } },
+  'POST /api/v1/calendars/:id/reconnect': { type: 'calendars', attributes: { password: 'matrix' } },
   'PATCH /api/v1/users/meetings/:id': { type: 'meetings', attributes: { skip_evaluation: true } },
   'PATCH /api/v1/meetings/:id': { type: 'meetings', attributes: { maybe_wellness_block: 'verified_false' } },
   'POST /api/v1/meetings/:id/agenda_items': { type: 'agenda_items', attributes: { description: 'Intro' } },

@@ -15,18 +15,9 @@ export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 /** One of: a subscription address (http(s) or webcal), the file's bytes in base64, or the file's text. */
 export type IcsImport = { name?: string; url?: string; content?: string; content_base64?: string };
 
-/**
- * Subscribes to an ICS address or imports an ICS file, named by the request or else by the calendar itself,
- * and starts balancing it. A 409 when the same subscription is already connected.
- */
-export async function importIcsCalendar(
-  ctx: AppContext,
-  owner: CalendarOwner,
-  input: IcsImport,
-): Promise<CalendarRow> {
-  const { name, url, content, content_base64 } = input;
-  const sourceUrl = url?.replace(/^webcal:/, 'https:');
-  if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
+/** The file given as base64 or text, checked to be an ICS calendar of at most 20 MB; undefined for a URL. */
+export function icsFileBytes(input: Pick<IcsImport, 'content' | 'content_base64'>): Buffer | undefined {
+  const { content, content_base64 } = input;
   const bytes =
     content_base64 !== undefined
       ? Buffer.from(content_base64, 'base64')
@@ -44,6 +35,22 @@ export async function importIcsCalendar(
       { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', pointer },
     ]);
   }
+  return bytes;
+}
+
+/**
+ * Subscribes to an ICS address or imports an ICS file, named by the request or else by the calendar itself,
+ * and starts balancing it. A 409 when the same subscription is already connected.
+ */
+export async function importIcsCalendar(
+  ctx: AppContext,
+  owner: CalendarOwner,
+  input: IcsImport,
+): Promise<CalendarRow> {
+  const { name, url } = input;
+  const sourceUrl = url?.replace(/^webcal:/, 'https:');
+  if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
+  const bytes = icsFileBytes(input);
   let calendarName = name;
   if (!calendarName) {
     try {

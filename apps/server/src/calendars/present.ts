@@ -17,6 +17,8 @@ export function presentCalendar(calendar: CalendarRow) {
     sync_error: calendar.syncError,
     needs_permission: calendar.needsPermission,
     last_synced_at: calendar.lastSyncedAt?.toISOString() ?? null,
+    connection_problem: calendar.connectionProblem ?? null,
+    connection_broken_at: calendar.connectionBrokenAt?.toISOString() ?? null,
     import_report: calendar.importReport ?? null,
   });
 }

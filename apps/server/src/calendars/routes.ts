@@ -1,5 +1,6 @@
 import type { FeatureRoutes } from '../http/app';
 import { addCalendarRoutes } from './add-calendar.routes';
+import { reconnectRoutes } from './connection-health/reconnect.routes';
 import { calendarListRoutes } from './list.routes';
 import { syncRoutes } from './sync/sync.routes';
 import { channelRoutes } from './webhooks/channel.routes';
@@ -14,4 +15,5 @@ export const calendarRoutes: FeatureRoutes = async (app, ctx) => {
   await addCalendarRoutes(app, ctx);
   await channelRoutes(app, ctx);
   await syncRoutes(app, ctx);
+  await reconnectRoutes(app, ctx);
 };

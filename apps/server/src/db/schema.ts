@@ -1,4 +1,10 @@
-import type { ActionSettings, ImportReport, QualityLabel, StoredEvaluation } from '@meetwell/domain';
+import type {
+  ActionSettings,
+  ConnectionProblem,
+  ImportReport,
+  QualityLabel,
+  StoredEvaluation,
+} from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -206,6 +212,12 @@ export const calendars = pgTable(
     lastSyncedAt: ts('last_synced_at'),
     lastFullSyncAt: ts('last_full_sync_at'),
     needsPermission: boolean('needs_permission').notNull().default(false),
+    /** The first failed read since the last good one (null while reads succeed). */
+    failingSince: ts('failing_since'),
+    /** Why the calendar cannot be read (null: it can): see the domain's connection-health rule. */
+    connectionProblem: text('connection_problem').$type<ConnectionProblem>(),
+    /** When it broke: its owner was told once, and auto-balance waits for a good read. */
+    connectionBrokenAt: ts('connection_broken_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

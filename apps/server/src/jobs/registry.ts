@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
+import { connectionBrokenEmailJob } from '../calendars/connection-health/connection-broken-email.job';
 import {
   dailyFullSyncJob,
   pollCalendarsJob,
@@ -58,6 +59,7 @@ export const jobs = {
   tip_email: tipEmailJob,
   daily_report_events_sweep: dailyReportEventsSweepJob,
   daily_report_event: dailyReportEventJob,
+  connection_broken_email: connectionBrokenEmailJob,
   demo_expiry: demoExpiryJob,
 } as const;
 

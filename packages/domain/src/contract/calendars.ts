@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONNECTION_PROBLEMS } from '../calendars/connection-health';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /**
@@ -29,7 +30,12 @@ export const calendarAttributes = z.object({
   sync_status: z.enum(['idle', 'queued', 'running', 'failed']),
   sync_error: z.string().nullable(),
   needs_permission: z.boolean(),
+  /** The last good read. */
   last_synced_at: instantSchema.nullable(),
+  /** Why it cannot be read (null: it can); auto-balance waits on its meetings meanwhile. */
+  connection_problem: z.enum(CONNECTION_PROBLEMS).nullable(),
+  /** Since when it cannot be read. */
+  connection_broken_at: instantSchema.nullable(),
   /** What the last read of an ICS source skipped or guessed. */
   import_report: importReportSchema.nullable(),
 });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { readAgainAfterSignIn } from '../../calendars/connection-health/reconnect';
 import type { AppContext } from '../../context';
 import { identities, users } from '../../db/schema';
 import { provisionUser } from '../../features/users/provision';
@@ -132,5 +133,7 @@ export async function signInWithIdentity(ctx: AppContext, input: SignInInput) {
       },
     })
     .returning({ id: identities.id });
+  // Signing in again is how a Google or Microsoft calendar that could not be read is reconnected.
+  await readAgainAfterSignIn(ctx, identity!.id);
   return { user, identityId: identity!.id, created };
 }

@@ -1,3 +1,4 @@
+import type { SyncFailureKind } from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
 import type { AppContext } from '../../context';
@@ -150,6 +151,13 @@ async function othersInWindow(ctx: AppContext, userId: string, calendarId: strin
   return rows[0]?.n ?? 0;
 }
 
+/** The failure as the connection-health rule knows it: the provider's kind, a lost grant, or our own side. */
+function failureKind(error: unknown): SyncFailureKind {
+  if (error instanceof NeedsPermissionError) return 'auth_revoked';
+  if (error instanceof ProviderError) return error.kind;
+  return 'internal';
+}
+
 async function handleSyncError(
   ctx: AppContext,
   params: { error: unknown; calendarId: string; synchronizationId: string; attempt: number },
@@ -168,6 +176,7 @@ async function handleSyncError(
     calendarId: params.calendarId,
     synchronizationId: params.synchronizationId,
     error: message,
+    kind: failureKind(error),
     needsPermission: revoked,
     now: ctx.now(),
   });

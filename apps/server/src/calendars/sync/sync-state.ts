@@ -1,8 +1,16 @@
-import { buildImportReport, type ImportReportProblem } from '@meetwell/domain';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  buildImportReport,
+  type ConnectionProblem,
+  connectionProblemAfter,
+  type ImportReportProblem,
+  type SyncFailureKind,
+} from '@meetwell/domain';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { calendars, synchronizations } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { connectionBrokenEmailJobKey } from '../connection-health/connection-broken-email.job';
+import { resumeAfterRecovery } from '../connection-health/paused';
 import { syncJobKey } from './sync-job-key';
 import { SYNC_LOCK_NAMESPACE } from './sync-lock';
 
@@ -12,6 +20,8 @@ import { SYNC_LOCK_NAMESPACE } from './sync-lock';
  * Each takes the context's clock (`now`): releaseDeadSyncs compares these times with the same clock.
  */
 type SyncStateContext = Pick<AppContext, 'db' | 'pubsub'>;
+/** Failures and recoveries also queue jobs: the owner's mail, auto-balance resuming. */
+type SyncOutcomeContext = SyncStateContext & Pick<AppContext, 'jobs' | 'now'>;
 export type SyncStatus = 'idle' | 'queued' | 'running' | 'failed';
 
 async function announce(ctx: SyncStateContext, rows: { id: string; userId: string; status: string }[]) {
@@ -60,7 +70,7 @@ export async function markSyncRunning(
 }
 
 export async function markSyncSucceeded(
-  ctx: SyncStateContext,
+  ctx: SyncOutcomeContext,
   params: {
     calendarId: string;
     synchronizationId: string;
@@ -85,6 +95,10 @@ export async function markSyncSucceeded(
           }),
         }
       : {};
+  const [before] = await db
+    .select({ brokenAt: calendars.connectionBrokenAt })
+    .from(calendars)
+    .where(eq(calendars.id, params.calendarId));
   const rows = await db
     .update(calendars)
     .set({
@@ -94,6 +108,9 @@ export async function markSyncSucceeded(
       syncError: null,
       lastSyncedAt: now,
       needsPermission: false,
+      failingSince: null,
+      connectionProblem: null,
+      connectionBrokenAt: null,
       ...report,
       ...(params.full
         ? { lastFullSyncAt: now, syncedFrom: params.window.from, syncedTo: params.window.to }
@@ -106,29 +123,53 @@ export async function markSyncSucceeded(
     .update(synchronizations)
     .set({ status: 'succeeded', finishedAt: now, eventsSeen: params.eventsSeen })
     .where(eq(synchronizations.id, params.synchronizationId));
+  // Read again after it broke: auto-balance acts on its meetings again, from this fresh data.
+  if (before?.brokenAt && rows[0]) await resumeAfterRecovery(ctx, rows[0].userId, params.calendarId);
 }
 
+/**
+ * A failed read: counted (consecutive failures since the last good read, and since when), and judged by the
+ * domain's connection-health rule. Returns the connection's problem when this failure broke it (or it was).
+ */
 export async function markSyncFailed(
-  ctx: SyncStateContext,
+  ctx: SyncOutcomeContext,
   params: {
     calendarId: string;
     synchronizationId?: string;
     error: string;
+    kind: SyncFailureKind;
     needsPermission?: boolean;
     now: Date;
   },
 ) {
   const { db } = ctx;
+  const { now } = params;
   const rows = await db
     .update(calendars)
     .set({
       syncStatus: 'failed',
       syncError: params.error.slice(0, 500),
       syncFailureCount: sql`${calendars.syncFailureCount} + 1`,
+      failingSince: sql`coalesce(${calendars.failingSince}, ${now.toISOString()}::timestamptz)`,
       ...(params.needsPermission ? { needsPermission: true } : {}),
     })
     .where(eq(calendars.id, params.calendarId))
-    .returning(changed);
+    .returning({
+      ...changed,
+      failures: calendars.syncFailureCount,
+      failingSince: calendars.failingSince,
+    });
+  const row = rows[0];
+  const problem = row
+    ? connectionProblemAfter({
+        kind: params.kind,
+        consecutiveFailures: row.failures,
+        failingSince: row.failingSince ?? now,
+        now,
+      })
+    : null;
+  if (row && problem) await markConnectionBroken(ctx, { calendarId: row.id, problem, now });
+  // Announced once the problem is stored: the web app reads the row (and its banner) on this message.
   await announce(ctx, rows);
   if (params.synchronizationId) {
     await db
@@ -136,6 +177,37 @@ export async function markSyncFailed(
       .set({ status: 'failed', finishedAt: params.now, error: params.error.slice(0, 500) })
       .where(eq(synchronizations.id, params.synchronizationId));
   }
+  return problem;
+}
+
+/**
+ * The calendar cannot be read: its problem is stored, and the first time since its last good read (the
+ * guarded transition of connection_broken_at) its owner's one mail is queued, keyed by that moment. Further
+ * failures only keep the problem current; a good read clears it (markSyncSucceeded), so a later break mails
+ * again.
+ */
+async function markConnectionBroken(
+  ctx: SyncOutcomeContext,
+  params: { calendarId: string; problem: ConnectionProblem; now: Date },
+) {
+  const { calendarId, problem, now } = params;
+  const [broke] = await ctx.db
+    .update(calendars)
+    .set({ connectionProblem: problem, connectionBrokenAt: now })
+    .where(and(eq(calendars.id, calendarId), isNull(calendars.connectionBrokenAt)))
+    .returning({ brokenAt: calendars.connectionBrokenAt });
+  if (broke?.brokenAt) {
+    await ctx.jobs.enqueue(
+      'connection_broken_email',
+      { calendarId, brokenAt: broke.brokenAt.toISOString() },
+      { jobKey: connectionBrokenEmailJobKey(calendarId, broke.brokenAt) },
+    );
+    return;
+  }
+  await ctx.db
+    .update(calendars)
+    .set({ connectionProblem: problem })
+    .where(and(eq(calendars.id, calendarId), ne(calendars.connectionProblem, problem)));
 }
 
 /** A status this old is checked against what is really going on (a sync starts its work within seconds). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionPaused } from '../../calendars/connection-health/paused';
 import { defineJob } from '../../jobs/define';
 import { remindersSettledBy, sendActionEmail } from './action-emails';
 import { reconcileUser, sweep } from './engine';
@@ -17,6 +18,8 @@ export const autoBalanceUserJob = defineJob({
   },
 });
 
+const PAUSABLE_KINDS = new Set<string>(['reminder', 'decline_warning', 'pre_action']);
+
 /** One auto-balance mail (organizer reminder or warning, user notices); at most once per (meeting, kind). */
 export const autoBalanceEmailJob = defineJob({
   name: 'autobalance_email',
@@ -25,6 +28,9 @@ export const autoBalanceEmailJob = defineJob({
   // After syncs, decisions and declines when workers are busy (a decline sends its own warning first).
   priority: 1,
   async run({ actionId, kind }, { ctx }) {
+    // Nobody is reminded or warned about a meeting of a calendar that cannot be read: the mail is still due,
+    // and the decision after its next good read queues it again. What follows a done decline still goes.
+    if (PAUSABLE_KINDS.has(kind) && (await actionPaused(ctx, actionId))) return;
     const result = await sendActionEmail(ctx, actionId, kind);
     // Another worker holds the send, or held it when it died: try again later, when it is sent (a duplicate
     // then) or its claim has outlived the send lease and is taken over.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
+import { brokenCalendarIds } from '../../calendars/connection-health/paused';
 import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
@@ -315,6 +316,9 @@ export async function reconcileUser(
     to: syncWindow(now).to,
     ids: options.meetingIds,
   });
+  // A calendar that cannot be read: its meetings wait (their actions neither change nor cancel) until it is.
+  const paused = await brokenCalendarIds(ctx, userId);
+  if (paused.size) around.targets = around.targets.filter((m) => !paused.has(m.calendarId));
   const ids = around.targets.map((m) => m.id);
   // In slices: tens of thousands of decisions would hold the thread that also serves requests.
   const decided = await mapInSlices(around.targets, 1_000, (meeting) => ({

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@meetwell/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
+import { actionPaused } from '../../calendars/connection-health/paused';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
@@ -88,6 +89,7 @@ export type DeclineOutcome =
   | 'cancelled'
   | 'rescheduled'
   | 'failed'
+  | 'paused'
   | 'skipped';
 
 /**
@@ -110,6 +112,8 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
     return 'already_done';
   }
   if (action.status !== 'scheduled') return 'skipped';
+  // Its calendar cannot be read: no decline on stale data. The action stays planned; a good read resumes it.
+  if (await actionPaused(ctx, action.id)) return 'paused';
 
   const now = ctx.now();
   const context = await loadUserContext(ctx, owner.id);

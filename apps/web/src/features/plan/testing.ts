@@ -21,6 +21,8 @@ export function calendarResource(overrides: Partial<CalendarItem> & { id: string
       sync_error: null,
       needs_permission: false,
       last_synced_at: null,
+      connection_problem: null as CalendarItem['connection_problem'],
+      connection_broken_at: null,
       import_report: null,
       ...attributes,
     },
