@@ -7,12 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApiClient } from './api/client';
 import { AppProviders } from './app/AppProviders';
+import { preloadWith } from './app/preload';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/router';
 import { disconnectCable } from './realtime/cable';
 import { queryKeys } from './session/queryKeys';
 
 const queryClient = createQueryClient();
+// Route loaders start each screen's requests with the navigation, on this client (app/preload.ts).
+preloadWith(queryClient);
 const router = createBrowserRouter(routes);
 
 configureApiClient({

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/PageLoader';
 import { NotFoundPage } from '../features/status/NotFoundPage';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
 import { RootLayout } from '../layout/RootLayout';
+import { accountLoader, planLoader, reviewLoader, sessionLoader } from './preload';
 
 /** Code-split by route: each page is its own chunk (public pages never load charts or the calendar). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -129,18 +130,20 @@ export const routes: RouteObject[] = [
       // The signed-in app area
       {
         path: 'my',
+        // Each loader starts its screen's requests at navigation, beside the route's code (preload.ts).
+        loader: sessionLoader,
         lazy: page(
           () => import('../layout/AppLayout'),
           (m) => m.AppLayout,
         ),
         children: [
           { index: true, element: <Navigate to="/my/review/you" replace /> },
-          { path: 'review', lazy: Review },
-          { path: 'review/:view', lazy: Review },
-          { path: 'review/:view/:statusFilter', lazy: Review },
-          { path: 'plan', lazy: Plan },
-          { path: 'plan/meeting/:id', lazy: Plan },
-          { path: 'plan/block/:blockId', lazy: Plan },
+          { path: 'review', loader: reviewLoader, lazy: Review },
+          { path: 'review/:view', loader: reviewLoader, lazy: Review },
+          { path: 'review/:view/:statusFilter', loader: reviewLoader, lazy: Review },
+          { path: 'plan', loader: planLoader, lazy: Plan },
+          { path: 'plan/meeting/:id', loader: planLoader, lazy: Plan },
+          { path: 'plan/block/:blockId', loader: planLoader, lazy: Plan },
           { path: 'balance', lazy: Balance },
           { path: 'balance/:view', lazy: Balance },
           { path: 'balance/:view/:subView', lazy: Balance },
@@ -154,6 +157,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'account',
+            loader: accountLoader,
             lazy: page(
               () => import('../features/account/AccountPage'),
               (m) => m.AccountPage,

@@ -35,7 +35,7 @@ export interface ReportParams {
   statuses: string[];
 }
 
-function reportQueryKey(kind: ReportKind, params: ReportParams) {
+export function reportQueryKey(kind: ReportKind, params: ReportParams) {
   return [
     ...queryKeys.reports,
     kind,
@@ -46,7 +46,7 @@ function reportQueryKey(kind: ReportKind, params: ReportParams) {
   ] as const;
 }
 
-async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
+export async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
   const schema: (typeof reportDocuments)[ReportKind] = reportDocuments[kind];
   const doc = await api.get(`/reports/${kind}`, schema, {
     query: {

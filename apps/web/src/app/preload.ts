@@ -1,0 +1,120 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryKeys } from '../session/queryKeys';
+import { fetchCurrentUser } from '../session/useCurrentUser';
+
+/**
+ * What a screen needs is asked for when the route is entered, beside its code (route loaders), instead of
+ * after the code arrived, the layout rendered and the session answered: the session (GET /users) and the
+ * first screen's queries go out at once, in parallel with the route's chunks. A loader never waits for its
+ * requests (the screen renders at once and its queries pick up the requests in flight); each feature's
+ * fetch code comes in its own chunk, so the app's entry stays small. Without a client (tests render routes
+ * with their own), loaders do nothing.
+ */
+let client: QueryClient | null = null;
+
+export function preloadWith(queryClient: QueryClient | null): void {
+  client = queryClient;
+}
+
+/** A loader that starts `preload` with the app's client and lets the route render at once. */
+function loader(preload: (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>) {
+  return (args: LoaderFunctionArgs) => {
+    if (client) void preload(client, args).catch(() => {});
+    return null;
+  };
+}
+
+/** /my/*: the session, as useCurrentUser asks for it. */
+export const sessionLoader = loader((queryClient) =>
+  queryClient.prefetchQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    staleTime: 5 * 60_000,
+  }),
+);
+
+/** /my/review/{view}/{statusFilter}?s=&e=: the view's reports for the range, as the Review screen asks. */
+export const reviewLoader = loader(async (queryClient, { params, request }) => {
+  const [{ fetchReport, reportQueryKey }, state] = await Promise.all([
+    import('../features/review/api'),
+    import('../features/review/reviewState'),
+  ]);
+  const view = params.view ?? 'you';
+  if (!state.isReviewView(view)) return;
+  const search = new URL(request.url).searchParams;
+  const range = state.rangeFromSearch(search, state.todayIso());
+  const reportParams = {
+    view,
+    start: range.start,
+    end: range.end,
+    statuses: state.statusesFromSegment(params.statusFilter),
+  };
+  const kinds = [
+    'averages',
+    'duration_and_costs',
+    'duration_and_cost_details',
+    'overtime',
+    'average_attendees',
+    'focus_block_conflict',
+    'scheduled_late',
+    'compliant_meetings',
+    'average_scores_by',
+    'num_past_actions_by',
+    ...(view === 'team' ? (['user_counts'] as const) : []),
+  ] as const;
+  await Promise.all(
+    kinds.map((kind) =>
+      queryClient.prefetchQuery({
+        queryKey: reportQueryKey(kind, reportParams),
+        queryFn: () => fetchReport(kind, reportParams),
+      }),
+    ),
+  );
+});
+
+/** /my/plan?w= (and a meeting or block opened on it): the week's meetings and blocks, the calendars. */
+export const planLoader = loader(async (queryClient, { params, request }) => {
+  const [{ weekOf, parseWeekParam }, { fetchMeetingsInPeriod, fetchMeeting }, { meetingKeys }, calendars] =
+    await Promise.all([
+      import('../features/plan/week'),
+      import('../features/meeting/api'),
+      import('../features/meeting/cache'),
+      import('../features/plan/calendars'),
+    ]);
+  const selected = parseWeekParam(new URL(request.url).searchParams.get('w'));
+  if (selected === 'invalid') return;
+  const week = weekOf(selected ?? new Date());
+  const startsAt = week.start.toISOString();
+  const endsAt = week.end.toISOString();
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: meetingKeys.week(startsAt, endsAt),
+      queryFn: () => fetchMeetingsInPeriod(startsAt, endsAt),
+    }),
+    queryClient.prefetchQuery({
+      queryKey: calendars.calendarKeys.list(false),
+      queryFn: () => calendars.fetchCalendars(false),
+    }),
+    params.id &&
+      queryClient.prefetchQuery({
+        queryKey: meetingKeys.detail(params.id),
+        queryFn: () => fetchMeeting(params.id!),
+        retry: false,
+      }),
+  ]);
+});
+
+/** /my/account: the calendars list (with the provider's other calendars for a person signed in by one). */
+export const accountLoader = loader(async (queryClient) => {
+  const [calendars, user] = await Promise.all([
+    import('../features/plan/calendars'),
+    queryClient.ensureQueryData({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser }),
+  ]);
+  if (!user) return;
+  const external = (user.identity_providers ?? []).length > 0;
+  await queryClient.prefetchQuery({
+    queryKey: calendars.calendarKeys.list(external),
+    queryFn: () => calendars.fetchCalendars(external),
+  });
+});
