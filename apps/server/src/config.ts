@@ -28,6 +28,7 @@ export const envSchema = z
     WORKER_PROCESS: z.enum(['separate', 'inline']).default('separate'),
     MAX_EVENTS_PER_PERSON: z.coerce.number().int().min(1_000).max(1_000_000).default(150_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    REPORT_READ_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(400),
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
@@ -179,6 +180,8 @@ function buildConfig(env: Env) {
     workerProcess: env.WORKER_PROCESS,
     maxEventsPerPerson: env.MAX_EVENTS_PER_PERSON,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /** The longest a report read builds missing roll-up days before answering with the ready ones (meta.partial). */
+    reportReadBudgetMs: env.REPORT_READ_BUDGET_MS,
     /**
      * What one connection may hold: headers within headersTimeoutMs, the whole request within
      * requestTimeoutMs, an idle keep-alive connection keepAliveTimeoutMs, a silent socket idleTimeoutMs;

@@ -43,6 +43,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATABASE_URL: databaseUrl,
     APP_URL: 'http://localhost:3000',
     DEMO_MODE: 'true',
+    // Report reads build every missing day (tests read figures); a test of cold reads sets a budget.
+    REPORT_READ_BUDGET_MS: '60000',
     ...env,
   });
   const { db, pool } = connectDatabase(databaseUrl, { max: 5 });

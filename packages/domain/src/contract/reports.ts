@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReportProgress } from '../reports/membership';
 import type {
   ActionsPerDay,
   AverageAttendeesReport,
@@ -123,6 +124,13 @@ export const reportMetaSchema = z.object({
   calendars: z.number().optional(),
   chart_organizers: z.array(z.string()).optional(),
   organizers: z.number().optional(),
+  /**
+   * Present while some days of the report (its span and, for trends, the span before) are still being built
+   * in the background: the figures cover the ready days only, and a read a little later has more.
+   */
+  partial: z
+    .object({ ready_days: z.number(), total_days: z.number(), percent: z.number() })
+    .optional() satisfies z.ZodType<ReportProgress | undefined>,
 });
 export type ReportMeta = z.infer<typeof reportMetaSchema>;
 

@@ -17,6 +17,7 @@ import {
   overtimeFromSums,
   pastActionsFromDayCounts,
   type ReportMeta,
+  reportProgress,
   reportUserCounts,
   type Trend,
   trend,
@@ -36,6 +37,7 @@ import {
 } from './queries';
 import { ensureDays, prepareScope } from './rollups';
 import type { ReportScope } from './scope';
+import type { DaysRequest } from './warm-reports';
 
 /** The organizers drawn in the score chart: as many as the leaderboard has colours, the busiest first. */
 const CHART_ORGANIZERS = LEADERBOARD_COLORS.length;
@@ -112,10 +114,23 @@ function toMap(rows: { key: string; count: number }[]) {
   return new Map(rows.map((r) => [r.key, Number(r.count)]));
 }
 
-/** One report of the spec's kinds (stats §3), with previous-span trends where §7 asks for them. */
+/**
+ * One report of the spec's kinds (stats §3), with previous-span trends where §7 asks for them.
+ *
+ * Without `budgetMs` (mails, jobs) the missing days are built first and the figures are complete. With it (a
+ * person's read) the report never waits longer than that for days to be built: it answers with the days
+ * that are ready, says how many in meta.partial, and hands the rest to `onMissing` (a job builds them).
+ */
 export async function buildReport(
   db: Database,
-  params: { scope: ReportScope; kind: ReportKind; range: ReportRange; filter: StatusFilter },
+  params: {
+    scope: ReportScope;
+    kind: ReportKind;
+    range: ReportRange;
+    filter: StatusFilter;
+    budgetMs?: number;
+    onMissing?: (days: DaysRequest) => Promise<void>;
+  },
 ): Promise<ReportOutput> {
   const { scope, kind, range, filter } = params;
   const span = { start: range.start, end: range.end };
@@ -149,17 +164,26 @@ export async function buildReport(
 
   const withTrend = TREND_KINDS.has(kind);
   const scopeId = await prepareScope(db, scope);
-  await ensureDays(db, {
+  const days = {
     scopeId,
-    scope,
-    filter,
+    filter: filter.key,
     from: withTrend ? range.previous.start : range.start,
     to: range.end,
-  });
+  };
+  const ready = await ensureDays(
+    db,
+    { ...days, scope, filter },
+    params.budgetMs === undefined ? {} : { budgetMs: params.budgetMs },
+  );
+  const progress = reportProgress(ready.ready, ready.total);
+  if (progress) await params.onMissing?.(days);
   const key = { scopeId, filter: filter.key };
   // The synced period tells an empty report 'Meetings not synced' from 'No stats available'; the page reads it
   // from averages.
-  const meta = kind === 'averages' ? { ...base.meta, ...(await readSyncedRange(db, scope)) } : base.meta;
+  const meta = {
+    ...(kind === 'averages' ? { ...base.meta, ...(await readSyncedRange(db, scope)) } : base.meta),
+    ...(progress ? { partial: progress } : {}),
+  };
 
   if (kind === 'duration_and_cost_details') {
     const [organizers, intentions, categories, nudges] = await Promise.all([

@@ -1,22 +1,27 @@
 /**
- * Daily report roll-ups. A scope (a user, or a company with each event counted once) gets one row per local
+ * Daily report roll-ups. A scope (a user, or a company's current members with each event counted once) gets one row per local
  * day and status filter in report_days, and the same day split by organizer, intention and category in
- * report_day_groups. Days are built on first read, in SQL from the meetings, and dropped when meetings of the
- * scope change (invalidateReports, called after every re-evaluation) or when the scope's zone or salary
- * changes. Reports then sum a few hundred rows instead of reading a year of meetings.
+ * report_day_groups. Days are built in SQL from the meetings by jobs ahead of reads (warm-reports.ts: after a
+ * sync or an import, a membership change, the demo's seeding), and dropped when meetings of the scope change
+ * (invalidateReports, called after every re-evaluation), when its members change, or when the scope's zone or
+ * salary changes. A read builds only what fits its budget and answers with the ready days (meta.partial).
+ * Reports then sum a few hundred rows instead of reading a year of meetings.
  *
  * What a day holds follows packages/domain's report rows: scored meetings that are not all day (flag or
  * ALL_DAY_HOURS or more), not cancelled or deleted, that start on that local day; one row per event_key (the
- * organizer's own row first, then the smallest meeting id); costs per meeting in whole dollars.
+ * organizer's own row first, then the copy of the member longest on the team, then the smallest user id and
+ * meeting id); costs per meeting in whole dollars. A membership change drops the team's days (teams/members.ts).
  */
 import {
   ALL_DAY_HOURS,
   GOOD_SCORE_THRESHOLD,
   MINUTE_MS,
   OVERTIME_WORKDAY,
+  spanDays,
   WORK_HOURS_PER_YEAR,
 } from '@meetwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { queryNamed } from '../../db/named';
 import { AppError } from '../../http/errors';
@@ -25,6 +30,8 @@ import type { ReportScope } from './scope';
 
 /** Advisory-lock namespace: builds and invalidations of one scope never interleave. */
 const LOCK_NAMESPACE = 727_010;
+/** Advisory-lock namespace held (shared) while a job builds a scope's days: reads leave the building to it. */
+const BACKGROUND_NAMESPACE = 727_011;
 /** Days built per statement (bounds the sort of one DISTINCT ON). */
 const BUILD_CHUNK_DAYS = 31;
 const DAY_MS = 86_400_000;
@@ -103,40 +110,129 @@ function chunkDays(days: string[]): string[][] {
   return chunks;
 }
 
-/** How long a read waits for another build of the same scope before it answers 503 (try again). */
+/** How long a build without a budget (a job, a mail) waits for another build of the scope before 503. */
 const BUILD_WAIT_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export type DaysToBuild = {
+  scopeId: string;
+  scope: ReportScope;
+  filter: StatusFilter;
+  from: string;
+  to: string;
+};
+/** How many days of [from, to] are built: all of them unless a budget ran out first. */
+export type DaysReady = { ready: number; total: number };
+
+/** The statement was cancelled by its statement_timeout (PostgreSQL query_canceled), drizzle's wrapper or not. */
+function isCancelled(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '57014') return true;
+  }
+  return false;
+}
+
 /**
- * Builds every missing day of [from, to] for the scope and filter (under the scope's lock). When another
- * request or the warm-up job is building the same scope, it waits WITHOUT holding a connection: the lock is
- * only tried, the transaction given back, and tried again a little later (or the days are found built).
+ * Builds the missing days of [from, to] for the scope and filter, the newest month first, one month per
+ * transaction (under the scope's lock), so that what is built is kept and seen at once.
+ *
+ * Without a budget (jobs, mails) it returns once every day is built; while another build holds the scope it
+ * waits WITHOUT holding a connection (the lock is only tried, the transaction given back, tried again later),
+ * and answers 503 after BUILD_WAIT_MS.
+ *
+ * With budgetMs (a person's read) it never takes longer than that: it builds what fits (its statements are
+ * cancelled at the budget's end, and never while a background build of the scope runs), then says how much
+ * is ready; the caller answers with those days and asks a job for the rest (requestDaysBuild).
  */
 export async function ensureDays(
   db: Database,
-  params: { scopeId: string; scope: ReportScope; filter: StatusFilter; from: string; to: string },
-) {
+  params: DaysToBuild,
+  options: { budgetMs?: number } = {},
+): Promise<DaysReady> {
   const { scopeId, filter } = params;
+  const budget = options.budgetMs;
   const started = Date.now();
+  let total = 0;
   for (let attempt = 0; ; attempt++) {
     // Every read asks this first (the days are usually built): a named statement, planned once per connection.
-    if ((await queryNamed(db, missingDaysQuery(scopeId, filter.key, params.from, params.to))).length === 0)
-      return;
-    const built = await db.transaction(async (tx) => {
-      if (!(await tryLockScope(tx, scopeId))) return false;
-      const missing = await missingDays(tx, scopeId, filter.key, params.from, params.to);
-      // Each chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
-      if (missing.length) await tx.execute(sql`set local work_mem = '64MB'`);
-      for (const days of chunkDays(missing)) await buildDays(tx, { ...params, days });
-      return true;
-    });
-    if (built) return;
-    if (Date.now() - started > BUILD_WAIT_MS) {
+    const missing = await queryNamed<{ day: string }>(
+      db,
+      missingDaysQuery(scopeId, filter.key, params.from, params.to),
+    );
+    if (total === 0) total = spanDays({ start: params.from, end: params.to });
+    if (missing.length === 0) return { ready: total, total };
+    const elapsed = Date.now() - started;
+    if (budget !== undefined && elapsed >= budget) return { ready: total - missing.length, total };
+    const outcome = await buildNewestMonth(db, params, budget === undefined ? null : budget - elapsed);
+    if (outcome === 'built') {
+      attempt = -1;
+      continue;
+    }
+    if (outcome === 'cancelled') return { ready: total - missing.length, total };
+    if (budget === undefined && Date.now() - started > BUILD_WAIT_MS) {
       throw new AppError('unavailable', 'This report is being prepared. Please try again in a moment.', {
         headers: { 'retry-after': '5' },
       });
     }
-    await sleep(Math.min(500, 25 * 2 ** attempt));
+    const pause = Math.min(500, 25 * 2 ** attempt);
+    await sleep(budget === undefined ? pause : Math.max(1, Math.min(pause, budget - (Date.now() - started))));
+  }
+}
+
+/**
+ * One transaction: the scope's newest missing month (up to BUILD_CHUNK_DAYS days), if the scope's lock is
+ * free. With a time limit (a read), nothing is built while a background build of the scope runs
+ * (holdBackgroundBuild), and the statement is cancelled at the limit.
+ */
+async function buildNewestMonth(
+  db: Database,
+  params: DaysToBuild,
+  limitMs: number | null,
+): Promise<'built' | 'busy' | 'cancelled'> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (limitMs !== null) {
+        const free = await tx.execute<{ free: boolean }>(
+          sql`select pg_try_advisory_xact_lock(${BACKGROUND_NAMESPACE}, hashtext(${params.scopeId})) as free`,
+        );
+        if (free.rows[0]?.free !== true) return 'busy';
+      }
+      if (!(await tryLockScope(tx, params.scopeId))) return 'busy';
+      const missing = await missingDays(tx, params.scopeId, params.filter.key, params.from, params.to);
+      const newest = chunkDays(missing).at(-1);
+      if (!newest) return 'built';
+      // A chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      if (limitMs !== null)
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(20, Math.ceil(limitMs))}`));
+      await buildDays(tx, { ...params, days: newest });
+      return 'built';
+    });
+  } catch (error) {
+    if (limitMs !== null && isCancelled(error)) return 'cancelled';
+    throw error;
+  }
+}
+
+/**
+ * Runs a background build of the scope (a job) holding a shared lock on its own connection, which tells
+ * reads that the scope's days are on their way: they then wait within their budget instead of competing
+ * with the job for the scope's lock (each read's build would be cancelled at its budget, work thrown away).
+ */
+export async function holdBackgroundBuild<T>(
+  pool: Pool,
+  scopeId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock_shared($1, hashtext($2))', [BACKGROUND_NAMESPACE, scopeId]);
+    return await work();
+  } finally {
+    await client
+      .query('select pg_advisory_unlock_shared($1, hashtext($2))', [BACKGROUND_NAMESPACE, scopeId])
+      .catch(() => {});
+    client.release();
   }
 }
 
@@ -155,8 +251,20 @@ export async function builtFilters(db: Executor, scopeId: string): Promise<strin
   return [...new Set(['all', ...result.rows.map((r) => r.filter)])];
 }
 
-function scopeCondition(scope: ReportScope): SQL {
-  return scope.type === 'user' ? sql`m.user_id = ${scope.userId}` : sql`m.company_id = ${scope.companyId}`;
+/**
+ * Whose copies a scope reads: the user's, or those of the company's current members (packages/domain
+ * reports/membership.ts): memberships decide, not meetings.company_id, so a member who left counts in no
+ * period and one who joined in all of them. member_since orders the copies of an event no member organizes
+ * (the member longest on the team first, then the smallest user id: the domain's rankTeamMembers).
+ */
+function scopeSource(scope: ReportScope): { join: SQL; where: SQL; memberSince: SQL } {
+  if (scope.type === 'user')
+    return { join: sql``, where: sql`m.user_id = ${scope.userId}`, memberSince: sql`null::timestamptz` };
+  return {
+    join: sql`join memberships mb on mb.user_id = m.user_id and mb.company_id = ${scope.companyId}`,
+    where: sql`true`,
+    memberSince: sql`date_trunc('milliseconds', mb.created_at)`,
+  };
 }
 
 /**
@@ -178,19 +286,22 @@ async function buildDays(
   const workdayStartMs = OVERTIME_WORKDAY.start * MINUTE_MS;
   const workdayEndMs = OVERTIME_WORKDAY.end * MINUTE_MS;
   const salary = scope.annualSalary;
+  const source = scopeSource(scope);
   await db.execute(sql`
     with src as (
-      select m.id, m.event_key, m.starts_at, m.ends_at, m.score, m.attendees_count, m.intention,
+      select m.id, m.user_id, m.event_key, m.starts_at, m.ends_at, m.score, m.attendees_count, m.intention,
              m.recurring_meeting, m.compliant,
              (m.evaluation -> 'results' -> 'focus_block_conflict' ->> 'score') = '0' as focus_conflict,
              (m.evaluation -> 'results' -> 'last_minute_schedule' ->> 'score') = '0' as scheduled_late,
              lower(btrim(coalesce(m.organizer_email, ''))) as organizer,
              m.organizer_name,
              lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) as is_organizer,
-             u.company_id as owner_company_id
+             u.company_id as owner_company_id,
+             ${source.memberSince} as member_since
       from meetings m
       join users u on u.id = m.user_id
-      where ${scopeCondition(scope)}
+      ${source.join}
+      where ${source.where}
         and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
         and m.starts_at >= (${first}::date::timestamp at time zone ${zone})
         and m.starts_at < ((${last}::date + 1)::timestamp at time zone ${zone})
@@ -202,7 +313,8 @@ async function buildDays(
         ${statusCondition}
     ),
     picked as (
-      select distinct on (event_key) * from src order by event_key, is_organizer desc, id
+      select distinct on (event_key) * from src
+      order by event_key, is_organizer desc, member_since, user_id, id
     ),
     rows as (
       select (p.starts_at at time zone ${zone})::date as day,
@@ -340,9 +452,12 @@ export async function invalidateReports(
   const userIds = [...new Set(params.userIds ?? [])];
   const companyIds = [...new Set((params.companyIds ?? []).filter((c): c is string => Boolean(c)))];
   if (userIds.length === 0 && companyIds.length === 0) return;
+  // The users' teams as memberships say now, as well as the companies given (a change read with a company id
+  // from before a move still reaches the team the user is on).
   const scopes = await db.execute<{ id: string }>(sql`
     select id from report_scopes
     where user_id = any(${sql.param(userIds)}::uuid[]) or company_id = any(${sql.param(companyIds)}::uuid[])
+       or company_id in (select company_id from memberships where user_id = any(${sql.param(userIds)}::uuid[]))
     order by id`);
   if (scopes.rows.length === 0) return;
   const spans = params.spans;

@@ -2,7 +2,12 @@
  * Test data for the report tests: meetings written straight into the database (one calendar per user), and the
  * same meetings as packages/domain's report rows, so both computations can be compared.
  */
-import { localDateString, type ReportActionRow, type ReportMeetingRow } from '@meetwell/domain';
+import {
+  localDateString,
+  type ReportActionRow,
+  type ReportMeetingRow,
+  teamReportRows,
+} from '@meetwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actions, calendars, meetings, type users } from '../../db/schema';
@@ -112,10 +117,8 @@ export async function domainRows(
     statuses?: string[] | null;
   },
 ): Promise<ReportMeetingRow[]> {
-  const owner =
-    'userId' in params.scope
-      ? sql`m.user_id = ${params.scope.userId}`
-      : sql`m.company_id = ${params.scope.companyId}`;
+  // A team's rows: every stored copy, then the domain keeps those of its current members (teamReportRows).
+  const owner = 'userId' in params.scope ? sql`m.user_id = ${params.scope.userId}` : sql`true`;
   const result = await ctx.db.execute<Record<string, unknown>>(sql`
     select m.*, u.email as owner_email,
            o.first_name as o_first, o.last_name as o_last, o.profile_image as o_image
@@ -123,7 +126,7 @@ export async function domainRows(
     join users u on u.id = m.user_id
     left join users o on lower(o.email) = lower(btrim(m.organizer_email)) and o.company_id = u.company_id
     where ${owner} and m.status not in ('cancelled', 'deleted')`);
-  const rows: ReportMeetingRow[] = [];
+  const rows: (ReportMeetingRow & { userId: string })[] = [];
   for (const r of result.rows) {
     const startsAt = new Date(r.starts_at as string);
     const day = localDateString(startsAt, params.zone);
@@ -134,6 +137,7 @@ export async function domainRows(
       {}) as Record<string, { score: number }>;
     const memberName = [r.o_first, r.o_last].filter(Boolean).join(' ').trim();
     rows.push({
+      userId: r.user_id as string,
       eventId: r.event_key as string,
       meetingId: r.id as string,
       isOrganizer:
@@ -155,7 +159,14 @@ export async function domainRows(
       compliant: r.compliant as boolean | null,
     });
   }
-  return rows;
+  if ('userId' in params.scope) return rows;
+  const members = await ctx.db.execute<{ user_id: string; since: string }>(sql`
+    select user_id, floor(extract(epoch from created_at) * 1000)::bigint::text as since
+    from memberships where company_id = ${params.scope.companyId}`);
+  return teamReportRows(
+    rows,
+    members.rows.map((m) => ({ userId: m.user_id, memberSince: Number(m.since) })),
+  );
 }
 
 /** Done past actions of the scope's users performed on a local day of [start, end], as domain action rows. */

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
-import { warmReports } from './warm-reports';
+import { buildRequestedDays, warmReports } from './warm-reports';
 
-/** Keeps report roll-ups built after changes, so no Review read builds them (features/reports/rollups.ts). */
+/**
+ * Keeps report roll-ups built, so no Review read builds them (features/reports/rollups.ts): a user's and
+ * their team's days after a change ({ userId }), or the days a read found missing ({ scopeId, filter, from,
+ * to }: the read answered with what was ready and said so).
+ */
 export const warmReportsJob = defineJob({
   name: 'warm_reports',
-  payload: z.object({ userId: z.uuid() }),
+  payload: z.union([
+    z.object({ userId: z.uuid() }),
+    z.object({ scopeId: z.uuid(), filter: z.string().max(200), from: z.iso.date(), to: z.iso.date() }),
+  ]),
   maxAttempts: 5,
-  async run({ userId }, { ctx }) {
-    await warmReports(ctx, userId);
+  async run(payload, { ctx }) {
+    if ('userId' in payload) await warmReports(ctx, payload.userId);
+    else await buildRequestedDays(ctx, payload);
   },
 });
