@@ -153,6 +153,7 @@ describe('public pages for search engines and feed readers', () => {
       expect(page.body, url).toContain('<div id="root" data-page="*"><h1>Oh no! Are you lost?</h1></div>');
       expect(page.body, url).toContain('src="/assets/public.js"');
       expect(page.body, url).not.toContain('rel="canonical"');
+      expect(page.body, url).toContain('<title>Missing | MeetWell</title>');
     }
     // Known pages, a known post, dynamic app addresses: 200.
     for (const url of [

@@ -11,6 +11,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
+/** The not-found page's title (apps/web/src/features/status/NotFoundPage.tsx). */
+const NOT_FOUND_TITLE = 'Missing';
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
@@ -174,7 +177,12 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
     const body = site.bodies.get(NOT_FOUND_PAGE_KEY);
     const shell = body === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
     if (shell !== null && body !== undefined) {
-      return reply.send(withPageBody(shell, body, NOT_FOUND_PAGE_KEY));
+      // Titled as the page itself titles it once its script runs (NotFoundPage).
+      const html = withPageBody(shell, body, NOT_FOUND_PAGE_KEY).replace(
+        /<title>[\s\S]*?<\/title>/,
+        `<title>${escapeHtml(pageTitle(NOT_FOUND_TITLE))}</title>`,
+      );
+      return reply.send(html);
     }
     return reply.send(await fs.readFile(indexHtml, 'utf8'));
   }
