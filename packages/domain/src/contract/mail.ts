@@ -25,3 +25,18 @@ export const outboxDocument = documentSchema(
 export const mailPreviewAttributes = z.object({ subject: z.string(), html: z.string(), to: z.string() });
 export type MailPreviewAttributes = z.infer<typeof mailPreviewAttributes>;
 export const mailPreviewDocument = documentSchema(resourceSchema('mail_previews', mailPreviewAttributes));
+
+/** POST /weekly_reports/requested: "Send me this week's report now" (how it went, and which week it covers). */
+export const requestedReportAttributes = z.object({
+  status: z.enum(['sent', 'outbox', 'duplicate', 'in_flight', 'opted_out', 'failed']),
+  to: z.string(),
+  week_start: z.string(),
+  week_end: z.string(),
+});
+export type RequestedReportAttributes = z.infer<typeof requestedReportAttributes>;
+export const requestedReportDocument = documentSchema(
+  resourceSchema('requested_weekly_reports', requestedReportAttributes),
+);
+
+/** How many reports a person may send themselves in an hour. */
+export const REQUESTED_REPORTS_PER_HOUR = 3;

@@ -14,6 +14,9 @@ import {
 } from '../mail/templates/messages';
 
 export const PREVIEW_KINDS = ['reminder', 'decline_warning'] as const;
+/** The mails the person gets themselves, previewed with their own figures (Account → E-mails). */
+export const OWN_PREVIEW_KINDS = ['weekly_report', 'tip'] as const;
+export type OwnPreviewKind = (typeof OWN_PREVIEW_KINDS)[number];
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 type UserRow = typeof users.$inferSelect;

@@ -1,9 +1,21 @@
-import { mailPreviewDocument } from '@meetwell/domain';
+import { mailPreviewDocument, REQUESTED_REPORTS_PER_HOUR, requestedReportDocument } from '@meetwell/domain';
+import { and, eq, gte, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { emails } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { loadSettings } from '../settings/routes';
-import { PREVIEW_KINDS, previewFacts, renderPreview } from './previews';
+import { nextTipMail } from '../weekly-report/tips';
+import {
+  REQUESTED_REPORT_KEY_PREFIX,
+  reportOnRequest,
+  sendRequestedReport,
+} from '../weekly-report/weekly-report';
+import { OWN_PREVIEW_KINDS, PREVIEW_KINDS, previewFacts, renderPreview } from './previews';
+
+const HOUR_MS = 3_600_000;
+const NO_REPORT = 'There is no report yet: none of your meetings this week or last has a score.';
 
 export const mailPreviewRoutes: FeatureRoutes = (app, ctx) => {
   app.get(
@@ -12,24 +24,90 @@ export const mailPreviewRoutes: FeatureRoutes = (app, ctx) => {
       schema: {
         tags: ['mail'],
         summary:
-          'An example of the mail an organizer gets (reminder or decline_warning), rendered by the real template for an example meeting of the signed-in person',
+          "A mail as it would arrive: an organizer's (reminder or decline_warning) for an example meeting of the signed-in person, or the person's own weekly_report (this week so far, or last week) or next tip",
         params: z.object({
-          kind: z.enum(PREVIEW_KINDS, { error: 'must be reminder or decline_warning' }),
+          kind: z.enum([...PREVIEW_KINDS, ...OWN_PREVIEW_KINDS], {
+            error: 'must be reminder, decline_warning, weekly_report or tip',
+          }),
         }),
         response: { 200: mailPreviewDocument },
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { effective } = await loadSettings(ctx, user);
-      const facts = previewFacts(user, effective.action, ctx.now());
-      const mail = await renderPreview(request.params.kind, facts, ctx.config.appUrl);
-      return reply.header('cache-control', 'no-store').send(
+      const kind = request.params.kind;
+      let mail: { subject: string; html: string };
+      let to: string;
+      if (kind === 'weekly_report') {
+        const report = await reportOnRequest(ctx, user, ctx.now());
+        if (!report) throw new AppError('conflict', NO_REPORT);
+        mail = report.mail;
+        to = user.email;
+      } else if (kind === 'tip') {
+        const tip = await nextTipMail(ctx, user, ctx.now());
+        if (!tip)
+          throw new AppError('conflict', 'You have seen every tip we have: there is none left to mail.');
+        mail = tip;
+        to = user.email;
+      } else {
+        const { effective } = await loadSettings(ctx, user);
+        const facts = previewFacts(user, effective.action, ctx.now());
+        mail = await renderPreview(kind, facts, ctx.config.appUrl);
+        to = facts.organizerEmail;
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .send(document(resource('mail_previews', kind, { subject: mail.subject, html: mail.html, to })));
+    },
+  );
+
+  app.post(
+    '/api/v1/weekly_reports/requested',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: `"Send me this week's report now": mails the signed-in person this week's report (or last week's while this one has no scored meeting) at once; ${REQUESTED_REPORTS_PER_HOUR} an hour`,
+        response: { 201: requestedReportDocument },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const now = ctx.now();
+      const recent = await ctx.db
+        .select({ createdAt: emails.createdAt })
+        .from(emails)
+        .where(
+          and(
+            eq(emails.userId, user.id),
+            like(emails.idempotencyKey, `${REQUESTED_REPORT_KEY_PREFIX}${user.id}/%`),
+            gte(emails.createdAt, new Date(now.getTime() - HOUR_MS)),
+          ),
+        )
+        .orderBy(sql`${emails.createdAt} asc`);
+      if (recent.length >= REQUESTED_REPORTS_PER_HOUR) {
+        const next = new Date(recent[0]!.createdAt.getTime() + HOUR_MS);
+        const minutes = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 60_000));
+        throw new AppError(
+          'rate_limited',
+          `You can send yourself ${REQUESTED_REPORTS_PER_HOUR} reports an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { headers: { 'retry-after': String(minutes * 60) } },
+        );
+      }
+      const { result, week } = await sendRequestedReport(ctx, user);
+      if (result === 'no_meetings' || !week) throw new AppError('conflict', NO_REPORT);
+      if (result === 'opted_out') {
+        throw new AppError(
+          'conflict',
+          'This address unsubscribed from our emails. Turn your emails back on here to get the report.',
+        );
+      }
+      return reply.code(201).send(
         document(
-          resource('mail_previews', request.params.kind, {
-            subject: mail.subject,
-            html: mail.html,
-            to: facts.organizerEmail,
+          resource('requested_weekly_reports', `${user.id}:${now.toISOString()}`, {
+            status: result,
+            to: user.email,
+            week_start: week.start,
+            week_end: week.end,
           }),
         ),
       );

@@ -80,3 +80,11 @@ export async function sendWeeklyTip(
     userId: user.id,
   });
 }
+
+/** The tip the person's next tip mail would carry (the first not seen nor mailed before `now`), rendered. */
+export async function nextTipMail(ctx: AppContext, user: { id: string; email: string }, now: Date) {
+  await ensureCatalog(ctx);
+  const tip = await tipOfTheWeek(ctx, user.id, now);
+  if (!tip) return null;
+  return tipEmail({ to: user.email, title: tip.title, description: tip.description }, ctx.config.appUrl);
+}

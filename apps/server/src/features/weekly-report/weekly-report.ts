@@ -1,10 +1,13 @@
 import {
   type AveragesReport,
   type DurationAndCostsReport,
+  epochDayToIsoDate,
   isoDateToEpochDay,
+  localEpochDay,
   type ReportMeetingRow,
   reportableRows,
   startOfLocalDay,
+  weekdayOfEpochDay,
 } from '@meetwell/domain';
 import { and, eq, gte, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -14,7 +17,7 @@ import { buildReport } from '../reports/build-report';
 import { parseRange, parseStatusFilter } from '../reports/params';
 import { resolveReportScope } from '../reports/scope';
 import { wantsWeeklyMail } from './recipients';
-import { mailZone } from './schedule';
+import { mailZone, previousWeek } from './schedule';
 import { type WeeklyReportFacts, type WeekMeeting, weeklyReportEmail } from './weekly-report.email';
 
 type UserRow = typeof users.$inferSelect;
@@ -92,7 +95,7 @@ export async function lowestScoredMeetings(
  * The week's figures as the person's Review shows them (the you view, every invite status): the averages and
  * duration_and_costs reports, and the lowest-scored meetings. Null for a week without a scored meeting.
  */
-async function weeklyReportFacts(
+export async function weeklyReportFacts(
   ctx: Pick<AppContext, 'db'>,
   user: UserRow,
   week: Week,
@@ -151,4 +154,56 @@ export async function sendWeeklyReport(
     text: mail.text,
     userId: user.id,
   });
+}
+
+/** The Monday–Sunday week (local days) holding the instant `now` in the zone. */
+export function weekOf(timeZone: string, now: Date): Week {
+  const day = localEpochDay(mailZone(timeZone), now.getTime());
+  const monday = day - ((weekdayOfEpochDay(day) + 6) % 7);
+  return { start: epochDayToIsoDate(monday), end: epochDayToIsoDate(monday + 6) };
+}
+
+/**
+ * "This week's report" as the person asks for it in the app: the figures of the week so far, or of last week
+ * while this one has no scored meeting yet (a Monday morning). Null when neither has one.
+ */
+export async function reportOnRequest(
+  ctx: AppContext,
+  user: UserRow,
+  now: Date,
+): Promise<{ week: Week; mail: Awaited<ReturnType<typeof weeklyReportEmail>> } | null> {
+  const thisWeek = weekOf(user.timeZone, now);
+  for (const week of [thisWeek, previousWeek(thisWeek.start)]) {
+    const facts = await weeklyReportFacts(ctx, user, week);
+    if (facts) return { week, mail: await weeklyReportEmail(facts, ctx.config.appUrl) };
+  }
+  return null;
+}
+
+/** The mails a person asked for with "Send me this week's report now" (kept apart from Monday's, one key each). */
+export const REQUESTED_REPORT_KEY_PREFIX = `${WEEKLY_REPORT_KIND}_requested/`;
+export const requestedReportKey = (userId: string, at: Date) =>
+  `${REQUESTED_REPORT_KEY_PREFIX}${userId}/${at.toISOString()}`;
+
+/**
+ * Mails the person this week's report at once (reportOnRequest): asked for, so it goes whatever the weekly
+ * switch says, but never to an address that unsubscribed. Its key is its own, so Monday's report still goes.
+ */
+export async function sendRequestedReport(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ result: DeliveryResult | 'no_meetings'; week: Week | null }> {
+  const now = ctx.now();
+  const report = await reportOnRequest(ctx, user, now);
+  if (!report) return { result: 'no_meetings', week: null };
+  const result = await deliverEmail(ctx, {
+    key: requestedReportKey(user.id, now),
+    kind: WEEKLY_REPORT_KIND,
+    to: user.email,
+    subject: report.mail.subject,
+    html: report.mail.html,
+    text: report.mail.text,
+    userId: user.id,
+  });
+  return { result, week: report.week };
 }
