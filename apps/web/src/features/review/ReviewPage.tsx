@@ -19,6 +19,7 @@ import { DateRangeControl } from './DateRangeControl';
 import { EvaluationDetails } from './EvaluationDetails';
 import { chartsLoaded, OrganizerStats } from './OrganizerStats';
 import { ReportCard } from './ReportCard';
+import { ReportProgressNote } from './ReportProgressNote';
 import { RoiCalculator } from './RoiCalculator';
 import {
   isReviewView,
@@ -96,7 +97,10 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
 
   const teamIsEmpty = team && userCounts.data !== undefined && userCounts.data.rows.total_users <= 1;
   const noMeetings =
-    averages.data !== undefined && !averages.isPlaceholderData && averages.data.rows.total === 0;
+    averages.data !== undefined &&
+    !averages.isPlaceholderData &&
+    averages.data.rows.total === 0 &&
+    !averages.data.meta.partial;
   const who = team ? `${user.company?.name ?? 'Your team'}` : fullName(user);
 
   const exportPdf = async () => {
@@ -251,6 +255,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
           Export
         </Button>
       </Group>
+      {!teamIsEmpty && <ReportProgressNote reports={[averages, costs, details, scores, focus, late]} />}
       {body}
       {teamIsEmpty && (
         <Text ta="center" fz="sm" c="dimmed">

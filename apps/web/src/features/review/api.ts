@@ -9,6 +9,7 @@ import { TOASTS } from '../../copy/texts';
 import { queryKeys } from '../../session/queryKeys';
 import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';
+import { PARTIAL_REPORT_REFETCH_MS } from './ReportProgressNote';
 import type { ReviewView } from './reviewState';
 
 export type { ReportKind, ReportMeta, ReportRowsByKind } from '@meetwell/domain';
@@ -71,6 +72,8 @@ export function useReport<K extends ReportKind>(
     queryFn: () => fetchReport(kind, params),
     enabled: options.enabled ?? true,
     placeholderData: (previous) => previous,
+    // Some days are still being built on the server (meta.partial): read again until all are.
+    refetchInterval: (query) => (query.state.data?.meta.partial ? PARTIAL_REPORT_REFETCH_MS : false),
     ...(options.retry !== undefined ? { retry: options.retry, retryDelay: options.retryDelay ?? 1000 } : {}),
   });
 }
