@@ -17,9 +17,9 @@ import { NotFoundPage } from '../status/NotFoundPage';
 import { type ReportMeta, type ReportParams, useReport, useResync } from './api';
 import { DateRangeControl } from './DateRangeControl';
 import { EvaluationDetails } from './EvaluationDetails';
+import { ImproveAverage } from './ImproveAverage';
 import { chartsLoaded, OrganizerStats } from './OrganizerStats';
 import { ReportCard } from './ReportCard';
-import { ReportProgressNote } from './ReportProgressNote';
 import { RoiCalculator } from './RoiCalculator';
 import {
   isReviewView,
@@ -97,10 +97,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
 
   const teamIsEmpty = team && userCounts.data !== undefined && userCounts.data.rows.total_users <= 1;
   const noMeetings =
-    averages.data !== undefined &&
-    !averages.isPlaceholderData &&
-    averages.data.rows.total === 0 &&
-    !averages.data.meta.partial;
+    averages.data !== undefined && !averages.isPlaceholderData && averages.data.rows.total === 0;
   const who = team ? `${user.company?.name ?? 'Your team'}` : fullName(user);
 
   const exportPdf = async () => {
@@ -190,6 +187,7 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
             : ` · ${statuses.map((s) => STATUS_OPTIONS.find((o) => o.value === s)?.label ?? s).join(', ')}`}
         </Text>
         <ReportCard averages={averages.data} costs={costs.data} />
+        <ImproveAverage params={params} />
         <OrganizerStats scores={scores.data} nudges={nudges.data} range={range} />
         <WellnessTiles focus={focus.data} late={late.data} />
         <EvaluationDetails
@@ -255,7 +253,6 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
           Export
         </Button>
       </Group>
-      {!teamIsEmpty && <ReportProgressNote reports={[averages, costs, details, scores, focus, late]} />}
       {body}
       {teamIsEmpty && (
         <Text ta="center" fz="sm" c="dimmed">
