@@ -201,11 +201,37 @@ describe('review page: blocks', () => {
     renderReview('/my/review/you?s=2025-03-01&e=2025-03-31');
     await screen.findByText('Report card');
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF report' }));
     expect(await screen.findByText('Download successful!')).toBeInTheDocument();
-    expect(exportReportPdf).toHaveBeenCalledWith(expect.any(HTMLElement), {
-      title: 'MeetWell review: March 1st 2025 - March 31st 2025',
-      fileName: 'MeetWell review March 1st 2025 - March 31st 2025.pdf',
-    });
+    expect(exportReportPdf).toHaveBeenCalledWith(
+      expect.objectContaining({
+        range: { start: '2025-03-01', end: '2025-03-31' },
+        subtitle: 'Your meetings · This month · March 1st 2025 - March 31st 2025',
+        reports: expect.objectContaining({
+          averages: expect.objectContaining({ rows: expect.objectContaining({ average: 81, total: 4 }) }),
+          nudges: { rows: [{ day: '2025-03-11', count: 2 }], total: 2 },
+        }),
+      }),
+      {
+        title: 'MeetWell review: March 1st 2025 - March 31st 2025',
+        fileName: 'MeetWell review March 1st 2025 - March 31st 2025.pdf',
+      },
+    );
+  });
+
+  it('links the CSV exports to the period, people and statuses on screen', async () => {
+    renderReview('/my/review/team/confirmed?s=2025-03-01&e=2025-03-31');
+    await screen.findByText('Report card');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const query = '?start=2025-03-01&end=2025-03-31&who=team&byAttendeeStatus=confirmed';
+    expect(await screen.findByRole('menuitem', { name: 'Report tables (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/v1/reports/export/report.csv${query}`,
+    );
+    expect(screen.getByRole('menuitem', { name: 'Meetings (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/v1/reports/export/meetings.csv${query}`,
+    );
   });
 });
 

@@ -1,10 +1,9 @@
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
-import { Anchor, Button, Grid, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Grid, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { showErrorToast } from '../../api/errorToast';
 import { ErrorState } from '../../components/ErrorState';
@@ -17,9 +16,11 @@ import { NotFoundPage } from '../status/NotFoundPage';
 import { type ReportMeta, type ReportParams, useReport, useResync } from './api';
 import { DateRangeControl } from './DateRangeControl';
 import { EvaluationDetails } from './EvaluationDetails';
+import { ExportMenu } from './ExportMenu';
 import { ImproveAverage } from './ImproveAverage';
-import { chartsLoaded, OrganizerStats } from './OrganizerStats';
+import { OrganizerStats } from './OrganizerStats';
 import { ReportCard } from './ReportCard';
+import { ReportProgressNote } from './ReportProgressNote';
 import { RoiCalculator } from './RoiCalculator';
 import {
   isReviewView,
@@ -74,7 +75,6 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
   const statuses = statusesFromSegment(statusFilter);
   const label = rangeLabel(range, today);
   const team = view === 'team';
-  const reportRef = useRef<HTMLDivElement>(null);
   const [exporting, setExporting] = useState(false);
 
   const go = (
@@ -97,21 +97,62 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
 
   const teamIsEmpty = team && userCounts.data !== undefined && userCounts.data.rows.total_users <= 1;
   const noMeetings =
-    averages.data !== undefined && !averages.isPlaceholderData && averages.data.rows.total === 0;
+    averages.data !== undefined &&
+    !averages.isPlaceholderData &&
+    averages.data.rows.total === 0 &&
+    !averages.data.meta.partial;
   const who = team ? `${user.company?.name ?? 'Your team'}` : fullName(user);
 
+  const reportLine = `${team ? `${who}'s meetings` : 'Your meetings'} · ${label}${
+    label === rangeDates(range) ? '' : ` · ${rangeDates(range)}`
+  }${
+    statuses.includes('all')
+      ? ''
+      : ` · ${statuses.map((s) => STATUS_OPTIONS.find((o) => o.value === s)?.label ?? s).join(', ')}`
+  }`;
+
   const exportPdf = async () => {
-    if (!reportRef.current) return;
     setExporting(true);
     try {
-      const [{ exportReportPdf }] = await Promise.all([import('./exportPdf'), chartsLoaded()]);
-      // One frame for the chart to replace its placeholder when its code has only just arrived.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      // The PDF holds the figures on screen: the same report responses (any still loading are awaited).
+      const loaded = async <T,>(query: { data: T | undefined; refetch: () => Promise<{ data?: T }> }) => {
+        const data = query.data ?? (await query.refetch()).data;
+        if (data === undefined) throw new Error('The report has not loaded yet. Please try again.');
+        return data;
+      };
+      const [a, c, d, o, at, f, l, cm, sc, n] = await Promise.all([
+        loaded(averages),
+        loaded(costs),
+        loaded(details),
+        loaded(overtime),
+        loaded(attendees),
+        loaded(focus),
+        loaded(late),
+        loaded(compliant),
+        loaded(scores),
+        loaded(nudges),
+      ]);
+      const { exportReportPdf } = await import('./exportPdf');
       const dates = rangeDates(range);
-      await exportReportPdf(reportRef.current, {
-        title: `MeetWell review: ${dates}`,
-        fileName: `MeetWell review ${dates}.pdf`,
-      });
+      await exportReportPdf(
+        {
+          subtitle: reportLine,
+          range,
+          reports: {
+            averages: a,
+            costs: c,
+            details: d,
+            overtime: o,
+            attendees: at,
+            focus: f,
+            late: l,
+            compliant: cm,
+            scores: { rows: sc.rows, leaderboard: sc.leaderboard ?? [] },
+            nudges: { rows: n.rows, total: n.total },
+          },
+        },
+        { title: `MeetWell review: ${dates}`, fileName: `MeetWell review ${dates}.pdf` },
+      );
       notifications.show({ color: 'success', message: 'Download successful!' });
     } catch (error) {
       showErrorToast(error);
@@ -178,13 +219,9 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
     );
   } else {
     body = (
-      <Stack gap="lg" ref={reportRef} data-testid="review-report" bg="var(--mantine-color-body)">
+      <Stack gap="lg" data-testid="review-report" bg="var(--mantine-color-body)">
         <Text fw={600} c="dimmed" data-pdf-block>
-          {team ? `${who}'s meetings` : 'Your meetings'} · {label}
-          {label === rangeDates(range) ? '' : ` · ${rangeDates(range)}`}
-          {statuses.includes('all')
-            ? ''
-            : ` · ${statuses.map((s) => STATUS_OPTIONS.find((o) => o.value === s)?.label ?? s).join(', ')}`}
+          {reportLine}
         </Text>
         <ReportCard averages={averages.data} costs={costs.data} />
         <ImproveAverage params={params} />
@@ -242,17 +279,14 @@ function Review({ user, view }: { user: CurrentUser; view: ReviewView }) {
           today={today}
           onChange={(next) => go({ range: next })}
         />
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => void exportPdf()}
-          loading={exporting}
+        <ExportMenu
+          params={params}
+          onPdf={() => void exportPdf()}
+          exporting={exporting}
           disabled={teamIsEmpty || noMeetings || !averages.data}
-          ml={{ sm: 'auto' }}
-        >
-          Export
-        </Button>
+        />
       </Group>
+      {!teamIsEmpty && <ReportProgressNote reports={[averages, costs, details, scores, focus, late]} />}
       {body}
       {teamIsEmpty && (
         <Text ta="center" fz="sm" c="dimmed">

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pageSlices } from './exportPdf';
 import {
   applicableRange,
   nextStatuses,
@@ -78,27 +77,6 @@ describe('date range', () => {
     expect(rangeLabel({ start: '2025-01-01', end: '2025-01-31' }, TODAY)).toBe(
       'January 1st 2025 - January 31st 2025',
     );
-  });
-});
-
-describe('PDF pages', () => {
-  it('breaks between blocks, never inside side-by-side panels, and cuts a block taller than a page', () => {
-    // Blocks: 0–300, two panels side by side 320–500 and 320–620, 640–900; pages of 700 px.
-    const blocks: [number, number][] = [
-      [0, 300],
-      [320, 500],
-      [320, 620],
-      [640, 900],
-    ];
-    expect(pageSlices(blocks, 900, 700)).toEqual([
-      [0, 620],
-      [620, 900],
-    ]);
-    expect(pageSlices([[0, 1500]], 1500, 700)).toEqual([
-      [0, 700],
-      [700, 1400],
-      [1400, 1500],
-    ]);
   });
 });
 
