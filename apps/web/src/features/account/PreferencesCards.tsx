@@ -1,6 +1,7 @@
 import {
   CheckIcon,
   ColorSwatch,
+  Divider,
   Group,
   Paper,
   Stack,
@@ -11,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { CommunicationPrefs, CurrentUser } from '../../session/types';
+import { OwnMailsPreview } from '../mail-preview/OwnMailsPreview';
 import { DEFAULT_EVENT_COLORS, useEventColors, useUpdateUser } from './api';
 
 const EMAIL_PREFS: { key: keyof CommunicationPrefs; label: string; description: string }[] = [
@@ -55,6 +57,8 @@ export function EmailPreferencesCard({ user }: { user: CurrentUser }) {
             }
           />
         ))}
+        <Divider />
+        <OwnMailsPreview />
       </Stack>
     </Paper>
   );
