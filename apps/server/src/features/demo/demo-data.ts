@@ -2,6 +2,7 @@ import { localEpochDay, localToUtc, weekdayOfEpochDay } from '@meetwell/domain';
 import { runCalendarSync } from '../../calendars/sync/run-sync';
 import type { AppContext } from '../../context';
 import { calendarSources, calendars, type users, wellnessBlocks } from '../../db/schema';
+import { requestReportWarmup } from '../reports/warm-reports';
 import { demoCalendarIcs } from './demo-calendar';
 import { seedDemoPastActions } from './demo-nudges';
 import { DEMO_TEAM, type DemoPerson } from './demo-team';
@@ -96,4 +97,6 @@ export async function seedDemoData(ctx: AppContext, team: UserRow[], domain: str
     ctx,
     people.map(({ user }) => user.id),
   );
+  // The Review page's roll-ups (the admin's and the team's) are built by a job now, before the first read.
+  if (admin) await requestReportWarmup(ctx, admin.id, { delayMs: 0 });
 }
