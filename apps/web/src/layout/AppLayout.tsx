@@ -5,6 +5,7 @@ import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
 import { CheckoutReturn } from '../features/billing/CheckoutReturn';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
+import { ConnectionBanner } from '../features/connection-health/ConnectionBanner';
 import { MailPreviewModal } from '../features/mail-preview/MailPreviewModal';
 import { FirstRun } from '../features/onboarding/FirstRun';
 import { WhoCanSeeHint } from '../features/onboarding/WhoCanSeeHint';
@@ -51,6 +52,7 @@ export function AppLayout() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <PlanEndingBanner user={user} />
+      <ConnectionBanner />
       <CheckoutReturn />
       <Outlet />
       <MailPreviewModal />

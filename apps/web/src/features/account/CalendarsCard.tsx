@@ -15,12 +15,20 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { formatDate, type ImportReport, importProblemText, importReportSummary } from '@meetwell/domain';
+import {
+  connectionProblemText,
+  formatDate,
+  type ImportReport,
+  importProblemText,
+  importReportSummary,
+} from '@meetwell/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
 import { browserTimeZone } from '../../lib/timezone';
 import type { CurrentUser } from '../../session/types';
+import { lastGoodReadText } from '../connection-health/health';
+import { ReconnectButton } from '../connection-health/ReconnectCalendar';
 import { type CalendarItem, useCalendars } from '../plan/api';
 import { AddCaldavModal, AddIcsModal } from './AddCalendarModals';
 import { useRemoveCalendar, useWatchCalendar } from './api';
@@ -34,6 +42,8 @@ const PROVIDER_LABELS: Record<CalendarItem['provider'], string> = {
 };
 
 function syncText(calendar: CalendarItem): string | null {
+  if (calendar.connection_problem)
+    return `${connectionProblemText(calendar.name, calendar.connection_problem)} ${lastGoodReadText(calendar)}`;
   if (calendar.needs_permission) return 'Needs permission';
   if (calendar.sync_error) return `Sync failed: ${calendar.sync_error}`;
   if (calendar.sync_status === 'running' || calendar.sync_status === 'queued') return 'Syncing…';
@@ -133,10 +143,16 @@ export function CalendarsCard({ user }: { user: CurrentUser }) {
                     <Text
                       fz="xs"
                       c={calendar.sync_error || calendar.needs_permission ? 'danger' : 'dimmed'}
-                      truncate
+                      truncate={calendar.connection_problem ? undefined : true}
+                      data-testid="calendar-status"
                     >
                       {status}
                     </Text>
+                  )}
+                  {calendar.watching && calendar.connection_problem && (
+                    <Group mt={4}>
+                      <ReconnectButton calendar={calendar} />
+                    </Group>
                   )}
                   {calendar.import_report && <ImportReportLine report={calendar.import_report} />}
                 </div>

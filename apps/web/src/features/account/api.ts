@@ -96,7 +96,7 @@ export function useRemoveCalendar() {
 }
 
 /** A file's bytes in base64 (in chunks: a spread of megabytes into String.fromCharCode overflows the stack). */
-async function fileToBase64(file: Blob): Promise<string> {
+export async function fileToBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
