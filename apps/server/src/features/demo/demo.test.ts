@@ -14,6 +14,7 @@ import { reconcileUser } from '../autobalance/engine';
 import { deliverEmail } from '../mail/deliver';
 import { hrefs, type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
+import { removeMember } from '../teams/members';
 import { demoExpiryJob } from './demo-expiry.job';
 import { createDemoTeam } from './seed';
 
@@ -223,6 +224,23 @@ describe('the demo: a team of its own for each visitor', () => {
       sql`insert into sign_in_links (email, token_hash, expires_at) values (${expired.emails[2]!}, ${`h-${old.id}`}, now() + interval '1 hour')`,
     );
 
+    // Riley was taken out of the team (into a demo company of Riley's own); Kai, a real person, joined it by
+    // invite.
+    const riley = expired.userIds[expired.emails.findIndex((e) => e.startsWith('riley@'))]!;
+    const [rileyMembership] = await ctx.db
+      .execute<{ id: string }>(sql`select id from memberships where user_id = ${riley}`)
+      .then((r) => r.rows);
+    await removeMember(ctx, { teamId: expired.companyId, actorId: old.id, memberId: rileyMembership!.id });
+    const [rileyNow] = await ctx.db
+      .execute<{ company_id: string }>(sql`select company_id from users where id = ${riley}`)
+      .then((r) => r.rows);
+    expect(rileyNow!.company_id).not.toBe(expired.companyId);
+    const kai = await createUser(ctx, {
+      email: 'kai@elsewhere.example',
+      companyOf: { companyId: expired.companyId },
+    });
+    await createSession(ctx.db, kai.id);
+
     const liveAdmin = await createDemoTeam(ctx, { timeZone: 'America/New_York' });
     const live = await teamOf(ctx, liveAdmin.id);
     const someone = await createUser(ctx, { email: 'kim@acme.example' });
@@ -237,11 +255,11 @@ describe('the demo: a team of its own for each visitor', () => {
       userId: someone.id,
     });
 
-    const expiredBefore = await rowsOf(ctx, expired.userIds, [expired.companyId]);
+    const expiredBefore = await rowsOf(ctx, expired.userIds, [expired.companyId, rileyNow!.company_id]);
     // It had meetings, calendars, sessions, actions and mail to its organizer: all of that must go.
     expect(expiredBefore).toMatchObject({
       users: 4,
-      companies: 1,
+      companies: 2,
       'meetings.user_id': expect.any(Number),
       'calendars.user_id': 4,
       'sessions.user_id': 1,
@@ -268,7 +286,16 @@ describe('the demo: a team of its own for each visitor', () => {
       },
     );
 
-    expect(await rowsOf(ctx, expired.userIds, [expired.companyId])).toEqual({});
+    expect(await rowsOf(ctx, expired.userIds, [expired.companyId, rileyNow!.company_id])).toEqual({});
+    // Kai keeps the account, in a team of Kai's own, signed in still.
+    const [kaiNow] = await ctx.db
+      .execute<{ company_id: string | null; role: string | null; sessions: number }>(sql`
+      select u.company_id, m.role, (select count(*)::int from sessions s where s.user_id = u.id) as sessions
+        from users u left join memberships m on m.user_id = u.id where u.id = ${kai.id}`)
+      .then((r) => r.rows);
+    expect(kaiNow).toMatchObject({ role: 'billing_admin', sessions: 1 });
+    expect(kaiNow!.company_id).not.toBeNull();
+    expect(kaiNow!.company_id).not.toBe(expired.companyId);
     const { rows: leftovers } = await ctx.db.execute<{ n: number }>(sql`
       select (select count(*) from emails where lower("to") = any(${sql.param(expired.emails)}::text[]))
            + (select count(*) from sign_in_links where lower(email) = any(${sql.param(expired.emails)}::text[])) as n`);

@@ -1,10 +1,11 @@
 import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { companies, memberships, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { disconnectUser } from '../../realtime/broadcast';
-import { createTrialCompany } from '../users/provision';
+import { afterCompanyChange, moveUserToCompany } from '../teams/members';
+import { createTrialCompany, ownTeamName } from '../users/provision';
 import { seedDemoData } from './demo-data';
 import { DEMO_LIFETIME_MS, DEMO_TEAM, demoEmail, newDemoDomain } from './demo-team';
 
@@ -119,27 +120,55 @@ export async function removeExpiredDemos(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Removes demo companies and everything of theirs: the people (whose rows cascade to sessions, identities,
- * calendars, meetings, actions, settings, report roll-ups and the rest), the company (memberships, invites,
- * subscription, the team's roll-ups), and what does not cascade: the mail written by or to them (also to
- * their outside organizers, and their invites' mail), what the notices recorded, their sign-in links. Only
- * companies marked demo and their demo people are touched.
+ * Removes demo teams and everything of theirs: the demo people (found by the team's own domain too, so one
+ * removed from the team into a company of their own goes with it), whose rows cascade to sessions,
+ * identities, calendars, meetings, actions, settings, report roll-ups and the rest; their companies
+ * (memberships, invites, subscription, the team's roll-ups); and what does not cascade: the mail written by or
+ * to them (also to their outside organizers, and their invites' mail), what the notices recorded, their
+ * sign-in links. Only demo companies and demo people are removed: someone real who joined a demo team by
+ * invite keeps their account, moved to a company of their own on a fresh trial.
  */
 export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
   if (companyIds.length === 0) return;
-  const removed = await ctx.db.transaction(async (tx) => {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
     const doomed = await tx
-      .select({ id: companies.id })
+      .select({ id: companies.id, domain: companies.domain })
       .from(companies)
       .where(and(eq(companies.isDemo, true), inArray(companies.id, companyIds)));
-    const ids = doomed.map((c) => c.id);
-    if (ids.length === 0) return [];
+    if (doomed.length === 0) return { removed: [], moved: [] };
+    const domains = doomed.flatMap((c) => (c.domain ? [c.domain] : []));
     const people = await tx
-      .select({ id: users.id, email: users.email })
+      .select({ id: users.id, email: users.email, companyId: users.companyId })
       .from(users)
-      .where(and(eq(users.isDemo, true), inArray(users.companyId, ids)));
+      .where(
+        and(
+          eq(users.isDemo, true),
+          or(
+            inArray(
+              users.companyId,
+              doomed.map((c) => c.id),
+            ),
+            domains.length ? inArray(users.domain, domains) : undefined,
+          ),
+        ),
+      );
     const userIds = people.map((p) => p.id);
     const addresses = people.map((p) => p.email.toLowerCase());
+    // The doomed teams, and the demo companies of their people who were taken out of them.
+    const ids = [
+      ...new Set([...doomed.map((c) => c.id), ...people.flatMap((p) => (p.companyId ? [p.companyId] : []))]),
+    ];
+    const outsiders = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.isDemo, false), inArray(users.companyId, ids)));
+    const moved: { userId: string; from: string; to: string }[] = [];
+    for (const outsider of outsiders) {
+      const to = await createTrialCompany(tx, { name: ownTeamName(outsider.firstName), domain: null }, now);
+      await moveUserToCompany(tx, outsider.id, to, 'admin', now);
+      moved.push({ userId: outsider.id, from: outsider.companyId!, to });
+    }
     await tx.execute(sql`
       delete from mail_notices
        where (split_part(key, '/', 1) = 'team' and split_part(key, '/', 2) = any(${sql.param(ids)}::text[]))
@@ -153,9 +182,10 @@ export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
       sql`delete from sign_in_links where lower(email) = any(${sql.param(addresses)}::text[])`,
     );
     if (userIds.length) await tx.delete(users).where(inArray(users.id, userIds));
-    await tx.delete(companies).where(inArray(companies.id, ids));
-    return userIds;
+    await tx.delete(companies).where(and(eq(companies.isDemo, true), inArray(companies.id, ids)));
+    return { removed: userIds, moved };
   });
+  for (const move of outcome.moved) await afterCompanyChange(ctx, { ...move, from: null });
   // Their open tabs are told at once (their sessions went with them).
-  await Promise.all(removed.map((userId) => disconnectUser(ctx.pubsub, userId).catch(() => {})));
+  await Promise.all(outcome.removed.map((userId) => disconnectUser(ctx.pubsub, userId).catch(() => {})));
 }
