@@ -155,7 +155,8 @@ function scopeCondition(scope: SuggestionScope): SQL {
 /**
  * The changes that would lift the period's average score most: the period's scored meetings (as the reports
  * count them: not all day, not cancelled, in watched calendars, starting on the period's local days; a team's
- * event once, its organizer's copy first), each evaluated with its owner's inputs.
+ * event once, its organizer's copy first, else the member's longest on the team), each evaluated with its
+ * owner's inputs.
  */
 export async function suggestionsForPeriod(
   ctx: AppContext,
@@ -164,6 +165,8 @@ export async function suggestionsForPeriod(
   const { scope, start, end } = params;
   const zone = scope.timeZone;
   const ownCopy = sql<boolean>`(lower(btrim(coalesce(${meetings.organizerEmail}, ''))) = (select lower(u.email) from users u where u.id = ${meetings.userId}))`;
+  // As the team reports choose a copy: the organizer's own, else the member longest on the team's.
+  const memberSince = sql`(select date_trunc('milliseconds', mb.created_at) from memberships mb where mb.user_id = ${meetings.userId} limit 1)`;
   const candidates = await ctx.db
     .select({ ...MEETING_COLUMNS, ownCopy })
     .from(meetings)
@@ -180,8 +183,8 @@ export async function suggestionsForPeriod(
         sql`${meetings.endsAt} - ${meetings.startsAt} < make_interval(hours => ${ALL_DAY_HOURS})`,
       ),
     )
-    .orderBy(asc(meetings.eventKey), desc(ownCopy), asc(meetings.id));
-  // Each event once: its organizer's copy first, then the smallest id (the rows come in that order).
+    .orderBy(asc(meetings.eventKey), desc(ownCopy), asc(memberSince), asc(meetings.userId), asc(meetings.id));
+  // Each event once: the first of its copies in that order.
   const all: MeetingRow[] = [];
   for (const { ownCopy: _own, ...row } of candidates)
     if (all.at(-1)?.eventKey !== row.eventKey) all.push(row);

@@ -109,6 +109,33 @@ describe('GET /api/v1/suggestions/period', () => {
     expect(res.json().data[0].attributes).toMatchObject({ kind: 'add_agenda', meetings: 3 });
   });
 
+  it("team: an event two members attend counts once (the organizer's copy)", async () => {
+    const shared = await insertMeeting(ctx, owner, {
+      startsAt: day(20),
+      minutes: 90,
+      organizerEmail: owner.user.email,
+    });
+    const copy = await insertMeeting(ctx, teammate, {
+      startsAt: day(20),
+      minutes: 90,
+      organizerEmail: owner.user.email,
+    });
+    await ctx.db.update(meetings).set({ eventKey: shared.eventKey }).where(eq(meetings.id, copy.id));
+    await reevaluateMeetings(ctx, owner.user.id, [shared.id]);
+    await reevaluateMeetings(ctx, teammate.user.id, [copy.id]);
+    const res = await get(
+      `/api/v1/suggestions/period?start=2026-10-20&end=2026-10-20&who=team`,
+      owner.user.id,
+    );
+    expect(res.json().meta).toMatchObject({ meetings: 1, evaluated: 1 });
+    const mine = await get(
+      `/api/v1/suggestions/period?start=2026-10-20&end=2026-10-20&who=user`,
+      teammate.user.id,
+    );
+    expect(mine.json().meta).toMatchObject({ meetings: 1 });
+    await ctx.db.delete(meetings).where(eq(meetings.eventKey, shared.eventKey));
+  });
+
   it("a teammate's own period is for the team's admins only; a stranger's team is not found", async () => {
     const asMember = await get(
       `/api/v1/suggestions/period?${october}&who=user&user=${owner.user.id}`,
