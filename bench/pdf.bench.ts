@@ -60,7 +60,7 @@ function teamMonth(): ReviewPdfContent {
   for (const o of organizers) o.percent = Math.round((o.count / meetings) * 10000) / 100;
   organizers.sort((a, b) => b.count - a.count || (a.email < b.email ? -1 : 1));
   const leaderboard: LeaderboardRow[] = organizers
-    .map((o, i) => ({
+    .map((o) => ({
       organizer_email: o.email,
       name: o.name,
       profile_image: null,
