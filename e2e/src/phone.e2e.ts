@@ -207,7 +207,9 @@ describe('MeetWell on a phone (390 px)', () => {
     const dialog = page.getByRole('dialog').first();
     const breakdown = dialog.getByRole('region', { name: 'Score breakdown' });
     await breakdown.waitFor();
-    await breakdown.scrollIntoViewIfNeeded();
+    // The modal re-renders once the meeting's evaluation settings arrive: measure once it is quiet.
+    await page.waitForLoadState('networkidle');
+    await breakdown.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const body = dialog.locator('.mantine-Modal-body');
     await expectFits(breakdown, 'score breakdown', body);
     const rules = breakdown.getByRole('listitem');

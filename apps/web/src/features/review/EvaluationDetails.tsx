@@ -42,8 +42,8 @@ function BreakdownTable({ label, rows }: { label: string; rows: (BreakdownDetail
       <Table
         striped
         verticalSpacing={6}
-        horizontalSpacing={isMobile ? 6 : 'sm'}
-        fz="sm"
+        horizontalSpacing={isMobile ? 4 : 'sm'}
+        fz={isMobile ? 'xs' : 'sm'}
         aria-label={label}
         data-testid={`breakdown-${label.toLowerCase()}`}
       >
