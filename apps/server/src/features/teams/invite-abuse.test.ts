@@ -152,7 +152,7 @@ describe('invites are not a mail relay', () => {
     expect(await inviteRows(t.id)).toHaveLength(3);
   });
 
-  it('never mails an invite of the shared demo account (anyone can sign in to it): kept unsent', async () => {
+  it('never mails an invite of a demo team (anyone can start one): kept unsent', async () => {
     const demo = await createDemoTeam(ctx);
     const address = outside();
     const created = await invite(demo, address);

@@ -124,7 +124,8 @@ export async function createInvite(
   );
   try {
     // Nobody's outbox but the invited address's may show it: the link signs its holder in as that address.
-    // The demo team is shared by every visitor: its invites are never mailed (kept as if no SMTP were set).
+    // A demo team is anyone's who presses 'Try the demo': its invites are never mailed (kept as if no SMTP
+    // were set), so a demo is no way to send mail to strangers.
     const sender = admin.isDemo
       ? { ...ctx, config: { ...ctx.config, mail: { ...ctx.config.mail, smtpUrl: undefined } } }
       : ctx;
