@@ -1,14 +1,16 @@
 /**
  * The meetings of a report scope and period, one per event, chosen as the report roll-ups choose them
  * (rollups.ts buildDays): scored, not all day (flag or ALL_DAY_HOURS or more), not cancelled or deleted, in a
- * watched calendar, starting on a local day of the period, kept by the status filter; of an event seen in
- * several calendars of a team, the organizer's own copy first, then the smallest meeting id. The export test
- * holds that their count, score and cost sums equal the reports' figures.
+ * watched calendar, starting on a local day of the period, kept by the status filter; a team's from its current
+ * members' calendars (scopeSource), and of an event seen in several of them the organizer's own copy first,
+ * then the copy of the member longest on the team. The export test holds that their count, score and cost
+ * sums equal the reports' figures.
  */
 import { ALL_DAY_HOURS, type MeetingExportInput } from '@meetwell/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StatusFilter } from './params';
+import { scopeSource } from './rollups';
 import type { ReportScope } from './scope';
 
 type Row = {
@@ -22,10 +24,6 @@ type Row = {
   results: MeetingExportInput['results'];
 };
 
-function scopeCondition(scope: ReportScope): SQL {
-  return scope.type === 'user' ? sql`m.user_id = ${scope.userId}` : sql`m.company_id = ${scope.companyId}`;
-}
-
 export async function readExportMeetings(
   db: Database,
   params: { scope: ReportScope; filter: StatusFilter; start: string; end: string },
@@ -35,6 +33,7 @@ export async function readExportMeetings(
   const statusCondition = filter.statuses
     ? sql`and coalesce(m.response_status, 'needsAction') = any(${sql.param(filter.statuses)}::text[])`
     : sql``;
+  const source = scopeSource(scope);
   const result = await db.execute<Row>(sql`
     with picked as (
       select distinct on (m.event_key)
@@ -44,7 +43,8 @@ export async function readExportMeetings(
              m.organizer_name, u.company_id as owner_company_id
       from meetings m
       join users u on u.id = m.user_id
-      where ${scopeCondition(scope)}
+      ${source.join}
+      where ${source.where}
         and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
         and m.starts_at >= (${start}::date::timestamp at time zone ${zone})
         and m.starts_at < ((${end}::date + 1)::timestamp at time zone ${zone})
@@ -56,7 +56,7 @@ export async function readExportMeetings(
         ${statusCondition}
       order by m.event_key,
                lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) desc,
-               m.id
+               ${source.memberSince}, m.user_id, m.id
     )
     select p.title, p.starts_at, p.ends_at, nullif(p.organizer, '') as organizer_email,
            coalesce(nullif(btrim(concat_ws(' ', o.first_name, o.last_name)), ''), p.organizer_name) as organizer_name,

@@ -83,6 +83,21 @@ beforeAll(async () => {
     organizerName: 'Dana',
     recurringMeeting: true,
   });
+  // An event no member organizes, in two members' calendars with different scores: the team takes the copy
+  // the reports take (the member longest on the team), so the sums below agree.
+  for (const [owner, score] of [
+    [member, 95],
+    [admin, 40],
+  ] as const) {
+    await seedMeeting(ctx, owner, {
+      summary: 'Vendor demo',
+      eventKey: 'vendor-1',
+      organizerEmail: 'lee@client.example',
+      startsAt: at(18, 15),
+      endsAt: at(18, 16),
+      score,
+    });
+  }
   // Left out of every figure: cancelled, all day, not scored, before the period.
   await seedMeeting(ctx, admin, {
     summary: 'Cancelled',
@@ -207,7 +222,7 @@ describe('GET /api/v1/reports/export/report.csv', () => {
     const records = parseCsv(res.body);
     expect(records[0]?.[0]).toBe('MeetWell review');
     expect(records.find((r) => r[0] === 'Annual salary ($)')?.[1]).toBe('90000');
-    expect(records.find((r) => r[0] === 'Meetings')?.[1]).toBe('3');
+    expect(records.find((r) => r[0] === 'Meetings')?.[1]).toBe('4');
   });
 });
 

@@ -257,7 +257,7 @@ export async function builtFilters(db: Executor, scopeId: string): Promise<strin
  * period and one who joined in all of them. member_since orders the copies of an event no member organizes
  * (the member longest on the team first, then the smallest user id: the domain's rankTeamMembers).
  */
-function scopeSource(scope: ReportScope): { join: SQL; where: SQL; memberSince: SQL } {
+export function scopeSource(scope: ReportScope): { join: SQL; where: SQL; memberSince: SQL } {
   if (scope.type === 'user')
     return { join: sql``, where: sql`m.user_id = ${scope.userId}`, memberSince: sql`null::timestamptz` };
   return {
