@@ -90,6 +90,9 @@ describe('pages opened from a mail, without JavaScript', () => {
       expect(await page.getByRole('heading', { name: 'Oh no! Are you lost?' }).isVisible(), url).toBe(true);
     }
     await screenshot(page, 'no-js-not-found');
+    // A prevent-decline link that no longer works says so (the working link is covered on the server).
+    await page.goto('/prevent-decline?token=no-such-token-0123456789');
+    expect(await page.getByRole('heading', { name: 'This link is no longer valid' }).isVisible()).toBe(true);
     expect(await page.content()).not.toContain('MeetWell needs JavaScript to run.');
     expectLight(scripts, 'status pages');
     await context.close();

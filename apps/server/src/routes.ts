@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendars/routes';
 import { webhookRoutes } from './calendars/webhooks/routes';
 import { listRoutes } from './features/autobalance/lists.routes';
+import { preventDeclinePageRoutes } from './features/autobalance/prevent-decline-page';
 import { autoBalanceRoutes } from './features/autobalance/routes';
 import { billingRoutes } from './features/billing/routes';
 import { communicationRoutes } from './features/communications/routes';
@@ -45,6 +46,7 @@ export const allRoutes: FeatureRoutes[] = [
   wellnessBlockRoutes,
   catalogRoutes,
   autoBalanceRoutes,
+  preventDeclinePageRoutes,
   listRoutes,
   mailRoutes,
   jobFailureRoutes,

@@ -4,7 +4,7 @@ import './mantine-styles';
 import '../app/global.css';
 
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import { queryKeys } from '../session/queryKeys';
 import { PublicApp } from './PublicApp';
@@ -27,10 +27,12 @@ const match = container && matchPrerendered(container.dataset.page ?? window.loc
 if (!container || !match) throw new Error(`No public page at ${window.location.pathname}`);
 
 void match.load().then((Page) => {
-  hydrateRoot(
-    container,
+  const app = (
     <StrictMode>
       <PublicApp Page={Page} path={match.path} params={match.params} queryClient={queryClient} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A page the server filled in for reading without JavaScript is rendered afresh; any other is hydrated.
+  if (match.noJs) createRoot(container).render(app);
+  else hydrateRoot(container, app);
 });

@@ -10,6 +10,11 @@ type Load = () => Promise<ComponentType>;
 interface PageModule {
   module: string;
   load: Load;
+  /**
+   * What is pre-rendered instead, for a page whose content comes from the server per request (its slots
+   * filled in): its forms work without JavaScript, and with it the page (`load`) is rendered afresh over it.
+   */
+  noJs?: Load;
 }
 
 const staticPages = (pick: (m: typeof import('../features/pages/StaticPages')) => ComponentType) => ({
@@ -45,6 +50,11 @@ const PAGES: Record<string, PageModule> = {
   '/maintenance': {
     module: 'src/features/status/MaintenancePage.tsx',
     load: () => import('../features/status/MaintenancePage').then((m) => m.MaintenancePage),
+  },
+  '/prevent-decline': {
+    module: 'src/features/prevent-decline/PreventDeclinePage.tsx',
+    load: () => import('../features/prevent-decline/PreventDeclinePage').then((m) => m.PreventDeclinePage),
+    noJs: () => import('../features/prevent-decline/PreventDeclineNoJs').then((m) => m.PreventDeclineNoJs),
   },
   '/needs-permission': {
     module: 'src/features/status/NeedsPermissionPage.tsx',
@@ -95,6 +105,9 @@ export const PAGE_STATES = [
   '/unsubscribe?status=invalid_link',
   '/unsubscribe?status=invalid_email',
   `/unsubscribe?e=${pageSlot('e')}&sig=${pageSlot('sig')}`,
+  '/prevent-decline?status=prevented',
+  '/prevent-decline?status=invalid',
+  '/prevent-decline?status=closed',
 ];
 
 /** A pre-rendered document by its key: a page's path, a page's state (PAGE_STATES) or NOT_FOUND_PAGE. */

@@ -151,4 +151,22 @@ describe('pre-rendered public pages', () => {
     expect(await hydrate('/no-such-page', '*')).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Oh no! Are you lost?' })).toBeInTheDocument();
   });
+
+  it('writes the prevent-decline page for the server to fill in, its form posting without JavaScript', async () => {
+    const page = await renderPublicPage('/prevent-decline');
+    expect(page).toContain('action="/prevent-decline" method="post"');
+    expect(page).toContain(`name="token" value="${pageSlot('token')}"`);
+    expect(page).toContain('name="notes"');
+    for (const slot of ['summary', 'starts', 'deadline', 'details']) expect(page).toContain(pageSlot(slot));
+    expect(page).toContain('Prevent this decline');
+    expect(await renderPublicPage('/prevent-decline?status=prevented')).toContain(
+      'The meeting will not be declined.',
+    );
+    expect(await renderPublicPage('/prevent-decline?status=invalid')).toContain(
+      'This link is no longer valid',
+    );
+    expect(await renderPublicPage('/prevent-decline?status=closed')).toContain(
+      'This meeting can no longer be changed',
+    );
+  });
 });

@@ -23,7 +23,7 @@ export function prerenderedPaths(): string[] {
 }
 
 /** Pages outside the sitemap that must work without JavaScript: a mail links to them, or the app sends there. */
-const NO_JS_PAGES = ['/unsubscribe', '/maintenance', '/needs-permission'];
+const NO_JS_PAGES = ['/unsubscribe', '/prevent-decline', '/maintenance', '/needs-permission'];
 
 /** The page's module (its chunk's key in the build's manifest). */
 export function pageModule(path: string): string | null {
@@ -41,7 +41,7 @@ export async function renderPublicPage(
 ): Promise<string> {
   const match = matchPrerendered(path);
   if (!match) throw new Error(`${path} is not a public page`);
-  const Page = await match.load();
+  const Page = await (match.noJs ?? match.load)();
   return renderToString(
     <PublicApp
       Page={Page}
