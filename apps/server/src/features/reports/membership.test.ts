@@ -11,6 +11,7 @@ import { createTestApp, createTestContext, type TestContext } from '../../test/c
 import { bearerFor, createUser } from '../../test/factories';
 import { afterCompanyChange, moveUserToCompany } from '../teams/members';
 import { teamRoutes } from '../teams/routes';
+import { userRoutes } from '../users/routes';
 import { reportRoutes } from './routes';
 import { seedMeeting } from './test-seed';
 
@@ -157,7 +158,7 @@ async function move(user: UserRow, to: string) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await createTestApp(ctx, [reportRoutes, teamRoutes]);
+  app = await createTestApp(ctx, [reportRoutes, teamRoutes, userRoutes]);
   ada = await createUser(ctx, { email: 'ada@mills.example', firstName: 'Ada', timeZone: ZONE });
   bob = await createUser(ctx, {
     email: 'bob@mills.example',
@@ -221,5 +222,17 @@ describe('team reports follow membership', () => {
     expect(await averages(OCTOBER)).toMatchObject({ total: 6, average: 56, average_exact: 55.83 });
     expect(await weekFigures(NOVEMBER)).toEqual(await weekFigures(OCTOBER));
     expect(await leaderboard(OCTOBER)).toContainEqual(['cy@mills.example', 47.5]);
+  });
+
+  it('a member who deletes their account leaves every period', async () => {
+    const deletion = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users?confirm=true',
+      headers: await bearerFor(ctx, dee.id),
+    });
+    expect(deletion.statusCode).toBe(204);
+    // E6 is gone from both weeks: 40 + 85 + 75 + 55 + 70.
+    expect(await averages(OCTOBER)).toMatchObject({ total: 5, average: 65 });
+    expect(await weekFigures(NOVEMBER)).toEqual(await weekFigures(OCTOBER));
   });
 });

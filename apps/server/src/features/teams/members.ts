@@ -45,27 +45,35 @@ export async function moveUserToCompany(
 /**
  * What follows a move, outside its transaction: both teams' report days are dropped and built again in the
  * background (the old team's by one of its remaining members), and the user's meetings are scored again with
- * the new team's standards (which also decides auto-balance again).
+ * the new team's standards (which also decides auto-balance again). Team reports count current members in
+ * every period (docs/spec/stats-team-billing-public.md, "Who counts in team reports").
  */
 export async function afterCompanyChange(
   ctx: AppContext,
   move: { userId: string; from: string | null; to: string },
 ) {
-  await invalidateReports(ctx.db, { companyIds: [move.from, move.to] });
+  await invalidateReports(ctx.db, { companyIds: [move.to] });
   await requestReportWarmup(ctx, move.userId);
-  if (move.from) {
-    const [remaining] = await ctx.db
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(eq(memberships.companyId, move.from))
-      .limit(1);
-    if (remaining) await requestReportWarmup(ctx, remaining.userId);
-  }
+  if (move.from) await afterMemberLeft(ctx, move.from);
   await ctx.jobs.enqueue(
     'reevaluate_user',
     { userId: move.userId },
     { jobKey: reevaluateUserJobKey(move.userId) },
   );
+}
+
+/**
+ * A person left the team (moved to another, or deleted their account): its report days, which counted
+ * their meetings in every period, are dropped and built again in the background by a remaining member.
+ */
+export async function afterMemberLeft(ctx: AppContext, companyId: string) {
+  await invalidateReports(ctx.db, { companyIds: [companyId] });
+  const [remaining] = await ctx.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.companyId, companyId))
+    .limit(1);
+  if (remaining) await requestReportWarmup(ctx, remaining.userId);
 }
 
 /** Refuses a change that would leave the team without an admin (the admins are those locked before it). */

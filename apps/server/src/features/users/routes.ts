@@ -11,6 +11,7 @@ import { requestAutoBalance } from '../autobalance/request';
 import { clearOptOut } from '../communications/opt-outs';
 import { removeUpcomingReportEvents } from '../daily-report-events/report-event';
 import { refreshSlackSnooze } from '../slack/snooze';
+import { afterMemberLeft } from '../teams/members';
 import { loadUserResource } from './profile';
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
@@ -133,6 +134,8 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
       const { user } = requireAuth(request);
       // Cascades remove sessions, identities, calendars, meetings and settings at once.
       await ctx.db.delete(users).where(eq(users.id, user.id));
+      // Their team's reports no longer count them, in any period.
+      if (user.companyId) await afterMemberLeft(ctx, user.companyId);
       await disconnectUser(ctx.pubsub, user.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
