@@ -28,6 +28,38 @@ function sharedHead(): Plugin {
 }
 
 /**
+ * A group's test: the scripts of these packages. Their style sheets stay out (a page that imports a library's
+ * CSS, as Review does the charts', would otherwise load the library's scripts with it).
+ */
+const modules = (names: string) => {
+  const pattern = new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+  return (id: string) => pattern.test(id) && !id.endsWith('.css');
+};
+
+/**
+ * The app's chunks beside the automatic split by route (src/app/router.tsx): the libraries every screen runs
+ * (React, the router, TanStack Query, Mantine's core) as one file instead of some forty small ones a first
+ * visit fetched one after another; the big libraries of a few screens each in a file of their own, loaded only
+ * there (charts on Review, dates pickers, the week calendar on Plan). The libraries of every screen do not pull
+ * their dependencies in; a screen's library does, but never one of every screen's (the vendor group comes first).
+ */
+const APP_CHUNK_GROUPS = [
+  {
+    name: 'vendor',
+    test: modules(
+      'react|react-dom|scheduler|react-router|@tanstack/[a-z-]+|@mantine/(core|hooks|notifications|store)|@floating-ui/[a-z-]+|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect|tabbable',
+    ),
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
+  // With their own dependencies. react-big-calendar stays in the Plan week's own lazy chunk (WeekCalendar): as a
+  // group, its CommonJS helpers either ran out of order (without its dependencies) or were shared with the
+  // entry (with them), which then loaded the calendar on every page.
+  { name: 'charts', test: modules('@mantine/charts|recharts'), priority: 10 },
+  { name: 'dates', test: modules('@mantine/dates'), priority: 10 },
+];
+
+/**
  * Three builds (`npm run build`):
  * - the app (default mode): index.html and src/main.tsx, every route, for /my/... and any other page;
  * - `--mode public`: public.html and src/public/main.tsx, the light entry of the public pages, written beside
@@ -91,5 +123,11 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  return config;
+  return {
+    ...config,
+    build: {
+      ...config.build,
+      rolldownOptions: { output: { codeSplitting: { groups: APP_CHUNK_GROUPS } } },
+    },
+  };
 });
