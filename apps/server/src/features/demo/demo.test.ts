@@ -331,6 +331,13 @@ describe('the cap on live demos', () => {
     expect(rows.map((r) => r.email).sort()).toEqual([second.email, third.email].sort());
     expect((await app.inject({ url: '/api/v1/users', headers: first.headers })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/v1/users', headers: third.headers })).statusCode).toBe(200);
+
+    // Two visitors at once at the cap: still two live demos, theirs.
+    const [fourth, fifth] = await Promise.all([visitor(app, '198.51.100.13'), visitor(app, '198.51.100.14')]);
+    const { rows: now } = await ctx.db.execute<{ email: string }>(
+      sql`select u.email from companies c join users u on u.company_id = c.id where c.is_demo and u.email like 'alex@%'`,
+    );
+    expect(now.map((r) => r.email).sort()).toEqual([fourth.email, fifth.email].sort());
   });
 });
 

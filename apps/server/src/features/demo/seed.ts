@@ -13,7 +13,7 @@ export { DEMO_DOMAIN, DEMO_LIFETIME_MS, DEMO_TEAM, isDemoAddress } from './demo-
 
 type UserRow = typeof users.$inferSelect;
 
-/** Demo creations wait on each other only while the cap is checked and room is made (a few milliseconds). */
+/** Demo creations wait on each other only while the cap is checked, room made and the company created. */
 const DEMO_CAP_LOCK = 727_002;
 
 /**
@@ -27,45 +27,46 @@ export async function createDemoTeam(
   ctx: AppContext,
   options: { timeZone?: string | undefined } = {},
 ): Promise<UserRow> {
-  await makeRoomForDemo(ctx);
   const now = ctx.now();
   const timeZone = options.timeZone && isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
   const domain = newDemoDomain();
-  const team = await ctx.db.transaction(async (tx) => {
-    const companyId = await createTrialCompany(tx, { name: 'Northwind (demo)', domain, isDemo: true }, now);
-    await tx
-      .update(companies)
-      // Its age is the context clock's (the expiry job reads it so).
-      .set({ licenseBy: 'domain', averageAnnualSalary: 95000, createdAt: now })
-      .where(eq(companies.id, companyId));
-    const created = await tx
-      .insert(users)
-      .values(
-        DEMO_TEAM.map((member) => ({
-          email: demoEmail(member.person, domain),
-          domain,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          timeZone,
+  const team = await withRoomForDemo(ctx, () =>
+    ctx.db.transaction(async (tx) => {
+      const companyId = await createTrialCompany(tx, { name: 'Northwind (demo)', domain, isDemo: true }, now);
+      await tx
+        .update(companies)
+        // Its age is the context clock's (the expiry job reads it so).
+        .set({ licenseBy: 'domain', averageAnnualSalary: 95000, createdAt: now })
+        .where(eq(companies.id, companyId));
+      const created = await tx
+        .insert(users)
+        .values(
+          DEMO_TEAM.map((member) => ({
+            email: demoEmail(member.person, domain),
+            domain,
+            firstName: member.firstName,
+            lastName: member.lastName,
+            timeZone,
+            companyId,
+            onboarded: true,
+            goalIds: member.admin ? [1, 3] : [],
+            affiliateToken: randomToken(9),
+            isDemo: true,
+            createdAt: now,
+          })),
+        )
+        .returning();
+      await tx.insert(memberships).values(
+        created.map((user) => ({
           companyId,
-          onboarded: true,
-          goalIds: member.admin ? [1, 3] : [],
-          affiliateToken: randomToken(9),
-          isDemo: true,
-          createdAt: now,
+          userId: user.id,
+          role: DEMO_TEAM.find((m) => demoEmail(m.person, domain) === user.email)?.admin ? ADMIN_ROLE : null,
         })),
-      )
-      .returning();
-    await tx.insert(memberships).values(
-      created.map((user) => ({
-        companyId,
-        userId: user.id,
-        role: DEMO_TEAM.find((m) => demoEmail(m.person, domain) === user.email)?.admin ? ADMIN_ROLE : null,
-      })),
-    );
-    await tx.insert(userSettings).values(created.map((user) => ({ userId: user.id })));
-    return created;
-  });
+      );
+      await tx.insert(userSettings).values(created.map((user) => ({ userId: user.id })));
+      return created;
+    }),
+  );
   const admin = team.find((user) => user.email === demoEmail('alex', domain))!;
   try {
     await seedDemoData(ctx, team, domain);
@@ -79,10 +80,10 @@ export async function createDemoTeam(
 
 /**
  * Keeps the live demo teams under the cap: when a new one would pass it, the oldest ones are removed first
- * (their visitors are signed out; a day-old demo goes anyway). Under a lock, so visitors arriving together
- * do not each remove one.
+ * (their visitors are signed out; a day-old demo goes anyway), then `create` makes the new company. Both
+ * under one lock, so visitors arriving together neither pass the cap nor each remove a demo.
  */
-async function makeRoomForDemo(ctx: AppContext) {
+async function withRoomForDemo<T>(ctx: AppContext, create: () => Promise<T>): Promise<T> {
   const cap = ctx.config.demo.maxTeams;
   const client = await ctx.pool.connect();
   try {
@@ -98,6 +99,7 @@ async function makeRoomForDemo(ctx: AppContext) {
         ctx,
         live.slice(0, surplus).map((c) => c.id),
       );
+    return await create();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [DEMO_CAP_LOCK]).catch(() => {});
     client.release();
