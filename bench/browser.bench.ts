@@ -9,14 +9,22 @@
  * Targets: warm ≤ 1 s, cold ≤ 2 s, and ≤ 5× the static page. Exits non-zero on a miss.
  * Works with one shared demo team or a demo team per visitor: each round reads its own session's data.
  * Run: npx tsx bench/browser.bench.ts   (BENCH_SCREENSHOTS=<dir> saves what each screen showed when timed;
- * BENCH_ROUNDS=n changes the 5 rounds)
+ * BENCH_ROUNDS=n changes the 5 rounds; BENCH_TRACE=1 prints each timed screen's requests, when each began and
+ * took, and the page's console errors)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { freePort } from '../apps/server/src/db/embedded';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 
@@ -56,12 +64,34 @@ async function timed(
   ready: () => Promise<unknown>,
 ) {
   const started = performance.now();
+  const trace: string[] = [];
+  const onFinished = (request: Request) => {
+    const t = request.timing();
+    trace.push(
+      `  ${(t.startTime - performance.timeOrigin - started).toFixed(0).padStart(6)} +${t.responseEnd.toFixed(0).padStart(5)} ms ${request.method()} ${request
+        .url()
+        .replace(/^https?:\/\/[^/]+/, '')
+        .slice(0, 110)}`,
+    );
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') trace.push(`  console: ${message.text().slice(0, 300)}`);
+  };
+  if (process.env.BENCH_TRACE) {
+    page.on('requestfinished', onFinished);
+    page.on('console', onConsole);
+  }
   await navigate();
   await ready().catch(async (error) => {
     if (shots) await page.screenshot({ path: path.join(shots, `${name}-missed.png`) });
+    if (process.env.BENCH_TRACE) console.log(`${name}: missed\n${trace.join('\n')}`);
     throw error;
   });
   const ms = performance.now() - started;
+  if (process.env.BENCH_TRACE) {
+    page.off('requestfinished', onFinished);
+    console.log(`${name}: ${ms.toFixed(0)} ms\n${trace.sort().join('\n')}`);
+  }
   if (shots) {
     await fs.mkdir(shots, { recursive: true });
     await page.screenshot({ path: path.join(shots, `${name}.png`) });
