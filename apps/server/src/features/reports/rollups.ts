@@ -110,6 +110,8 @@ function chunkDays(days: string[]): string[][] {
   return chunks;
 }
 
+/** The most missing days a read with a budget tries to build itself: a month and the one before it. */
+const READ_BUILD_MAX_DAYS = 2 * BUILD_CHUNK_DAYS;
 /** How long a build without a budget (a job, a mail) waits for another build of the scope before 503. */
 const BUILD_WAIT_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,8 +143,9 @@ function isCancelled(error: unknown): boolean {
  * and answers 503 after BUILD_WAIT_MS.
  *
  * With budgetMs (a person's read) it never takes longer than that: it builds what fits (its statements are
- * cancelled at the budget's end, and never while a background build of the scope runs), then says how much
- * is ready; the caller answers with those days and asks a job for the rest (requestDaysBuild).
+ * cancelled at the budget's end; nothing while a background build of the scope runs, nor when more than
+ * READ_BUILD_MAX_DAYS are missing), then says how much is ready; the caller answers with those days and
+ * asks a job for the rest (requestDaysBuild).
  */
 export async function ensureDays(
   db: Database,
@@ -162,7 +165,9 @@ export async function ensureDays(
     if (total === 0) total = spanDays({ start: params.from, end: params.to });
     if (missing.length === 0) return { ready: total, total };
     const elapsed = Date.now() - started;
-    if (budget !== undefined && elapsed >= budget) return { ready: total - missing.length, total };
+    // A read builds a month or two at most (what a budget can hold); a longer stretch is the job's.
+    if (budget !== undefined && (elapsed >= budget || missing.length > READ_BUILD_MAX_DAYS))
+      return { ready: total - missing.length, total };
     const outcome = await buildNewestMonth(db, params, budget === undefined ? null : budget - elapsed);
     if (outcome === 'built') {
       attempt = -1;
@@ -203,8 +208,11 @@ async function buildNewestMonth(
       if (!newest) return 'built';
       // A chunk sorts its meetings once (DISTINCT ON): in memory, not on disk.
       await tx.execute(sql`set local work_mem = '64MB'`);
-      if (limitMs !== null)
+      if (limitMs !== null) {
+        // Cancelled at the limit: no JIT compilation either (it is not interrupted while it compiles).
         await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(20, Math.ceil(limitMs))}`));
+        await tx.execute(sql`set local jit = off`);
+      }
       await buildDays(tx, { ...params, days: newest });
       return 'built';
     });
@@ -260,9 +268,11 @@ export async function builtFilters(db: Executor, scopeId: string): Promise<strin
 export function scopeSource(scope: ReportScope): { join: SQL; where: SQL; memberSince: SQL } {
   if (scope.type === 'user')
     return { join: sql``, where: sql`m.user_id = ${scope.userId}`, memberSince: sql`null::timestamptz` };
+  // meetings.company_id (every move sets it with the membership, in one transaction) narrows the read to the
+  // team's index; the membership decides.
   return {
     join: sql`join memberships mb on mb.user_id = m.user_id and mb.company_id = ${scope.companyId}`,
-    where: sql`true`,
+    where: sql`m.company_id = ${scope.companyId}`,
     memberSince: sql`date_trunc('milliseconds', mb.created_at)`,
   };
 }
