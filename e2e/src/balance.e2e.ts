@@ -106,7 +106,7 @@ describe('Balance journeys', () => {
       // The demo calendar is an import: Alex chooses the intention of the meetings Alex organizes.
       const found = doc.data.find(
         (m) =>
-          m.attributes.organizer_email?.email === 'alex@northwind.example' &&
+          /^alex@[a-z0-9]+\.northwind\.example$/.test(m.attributes.organizer_email?.email ?? '') &&
           typeof m.attributes.score === 'number',
       );
       return found ? { id: found.id, summary: found.attributes.summary } : null;

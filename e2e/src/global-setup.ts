@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // Every journey tries the demo from this one address (a demo team each): more than a visitor's hourly share.
+      DEMO_PER_IP_PER_HOUR: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

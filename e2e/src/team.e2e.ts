@@ -133,13 +133,23 @@ describe('Team management journeys', () => {
   });
 
   it('sends a team member who is not an admin to Review, and offers them no Team management', async () => {
+    // The visitor's own demo team: Sam's address is under its own domain.
     const { page: admin, context: adminContext } = await newPage(browser);
-    await signInToDemo(admin); // the demo team exists from here on
+    await signInToDemo(admin);
+    const sam = await admin.evaluate(async () => {
+      const user = (await (await fetch('/api/v1/users')).json()) as {
+        data: { attributes: { company: { id: string } } };
+      };
+      const answer = await fetch(`/api/v1/teams/${user.data.attributes.company.id}/members`);
+      const members = (await answer.json()) as { data: { attributes: { name: string; email: string } }[] };
+      return members.data.find((m) => m.attributes.name === 'Sam Patel')?.attributes.email;
+    });
+    expect(sam).toMatch(/^sam@[a-z0-9]+\.northwind\.example$/);
     await adminContext.close();
 
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await signInByLink(page, 'sam@northwind.example');
+    await signInByLink(page, sam!);
     const me = (await page.evaluate(async () => (await fetch('/api/v1/users')).json())) as {
       data: { attributes: { company: { name: string; roles: string[] } } };
     };
