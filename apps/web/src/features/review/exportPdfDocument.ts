@@ -192,14 +192,17 @@ function drawChart(pdf: jsPDF, content: ReviewPdfContent, top: number): number {
     for (const p of points) pdf.circle(x(p.day), y(p.average), 1.8, 'F');
   }
 
-  // The legend: each drawn organizer in their colour.
+  // The legend: each drawn organizer in their colour, on as many lines as it needs.
   let legendX = PAGE.margin;
-  const legendY = top + height;
+  let legendY = top + height;
   pdf.setFontSize(7);
   for (const row of leaderboard.filter((r) => byOrganizer.has(r.organizer_email))) {
     const label = row.name || row.organizer_email;
     const width = pdf.getTextWidth(label) + 16;
-    if (legendX + width > PAGE.margin + CONTENT_WIDTH) break;
+    if (legendX + width > PAGE.margin + CONTENT_WIDTH) {
+      legendX = PAGE.margin;
+      legendY += 10;
+    }
     pdf.setFillColor(colorOf.get(row.organizer_email) ?? personColor(row.organizer_email));
     pdf.circle(legendX + 3, legendY - 2.5, 3, 'F');
     pdf.setTextColor(INK);
