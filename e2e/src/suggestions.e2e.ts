@@ -90,6 +90,13 @@ describe('suggestions journeys', () => {
     expect(suggestions.map((s) => s.gain)).toEqual([...suggestions.map((s) => s.gain)].sort((a, b) => b - a));
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'suggestions-meeting-modal');
+    // On a phone the rows wrap inside the modal.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    const box = await section.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await screenshot(page, 'suggestions-meeting-modal-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Make the agenda change: the score becomes the one the suggestion named.
     const agendaSuggestion = suggestions.find((s) => s.kind === 'add_agenda');
@@ -109,6 +116,10 @@ describe('suggestions journeys', () => {
     const answer = page.waitForResponse((r) => r.url().includes('/api/v1/suggestions/period'), {
       timeout: 60_000,
     });
+    const averages = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/reports/averages') && r.url().includes('who=user'),
+      { timeout: 60_000 },
+    );
     await signInToDemo(page);
     const api = (await (await answer).json()) as {
       data: {
@@ -140,11 +151,17 @@ describe('suggestions journeys', () => {
       expect(await row.textContent()).toContain(`+${one(a.lift)}`);
       expect(a.average_after).toBeGreaterThan(a.average_now);
     }
-    // It sits with the report on the page.
-    const card = page.getByRole('region', { name: 'Report card' });
-    await card.getByText('Average score').waitFor();
+    // The same meetings and average as the report card.
+    const card = (await (await averages).json()) as {
+      data: { attributes: { rows: { total: number; average_exact: number | null } } };
+    };
+    expect(api.meta.meetings).toBe(card.data.attributes.rows.total);
+    // One decimal here, two there.
+    const exact = card.data.attributes.rows.average_exact ?? Number.NaN;
+    expect(Math.abs(api.data[0]!.attributes.average_now - exact)).toBeLessThanOrEqual(0.051);
+    await page.getByRole('region', { name: 'Report card' }).getByText('Average score').waitFor();
     await block.scrollIntoViewIfNeeded();
     await screenshot(page, 'suggestions-review');
     await context.close();
-  });
+  }, 120_000);
 });
