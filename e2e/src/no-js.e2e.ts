@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launch, newPage, screenshot, signInByLink } from './browser';
 
 // The pages a mail links to (and the ones the app sends to when something is wrong) opened with JavaScript
@@ -180,6 +181,54 @@ describe('pages opened from a mail, without JavaScript', () => {
     // A known post and a page of the app still answer 200.
     expect((await page.goto('/blog/manifesto'))?.status()).toBe(200);
     expect((await page.goto('/pricing'))?.status()).toBe(200);
+    await context.close();
+  });
+
+  it('signs in from a mailed sign-in link with its one button, without JavaScript', async () => {
+    const email = `nojs.link.${Date.now().toString(36)}@newco.example`;
+    const { context, page, scripts } = await withoutJavaScript();
+    const from = (await fsp.readFile(inject('serverLog'), 'utf8')).length;
+    const asked = await context.request.post('/api/v1/sign_in_links', {
+      headers: { 'content-type': 'application/vnd.api+json' },
+      data: { data: { type: 'sign_in_links', attributes: { email } } },
+    });
+    expect(asked.status()).toBe(202);
+    const pattern = new RegExp(
+      `Sign-in link for ${email.replace(/[.]/g, '\\.')}[^:]*: (\\S+/sign-in/[\\w%-]+)`,
+    );
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          link = pattern.exec((await fsp.readFile(inject('serverLog'), 'utf8')).slice(from))?.[1];
+          return link;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBeTruthy();
+    const address = new URL(link!);
+    await page.goto(address.pathname);
+    await screenshot(page, 'no-js-sign-in-link');
+    // Opening it spent nothing: the button does.
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/my/review/you');
+    const me = (await (await context.request.get('/api/v1/users')).json()) as {
+      data: { attributes: { email: string } } | null;
+    };
+    expect(me.data?.attributes.email).toBe(email);
+    // Spent: the page says so.
+    await page.goto(address.pathname);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/status=invalid/);
+    expect(
+      await page
+        .getByRole('heading', { name: 'This sign-in link has expired or was already used.' })
+        .isVisible(),
+    ).toBe(true);
+    expectLight(
+      scripts.filter((s) => !s.path.startsWith('/assets/index')),
+      'sign-in link',
+    );
     await context.close();
   });
 });

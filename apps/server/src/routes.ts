@@ -26,6 +26,7 @@ import { userRoutes } from './features/users/routes';
 import { catalogRoutes } from './features/wellness-blocks/catalog.routes';
 import { wellnessBlockRoutes } from './features/wellness-blocks/routes';
 import type { FeatureRoutes } from './http/app';
+import { linkPageRoutes } from './http/link-pages';
 import { cableRoutes } from './realtime/cable';
 
 /** Every feature's routes, registered in this order by buildApp. */
@@ -34,6 +35,7 @@ export const allRoutes: FeatureRoutes[] = [
   authRoutes,
   oidcRoutes,
   emailLinkRoutes,
+  linkPageRoutes,
   userRoutes,
   referralRoutes,
   settingsRoutes,

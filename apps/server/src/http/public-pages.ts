@@ -6,6 +6,7 @@ import {
   PRODUCT_NAME,
   type PublicPage,
   pageSlot,
+  type WebRoute,
   pageTitle,
 } from '@meetwell/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -155,9 +156,10 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
     const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
     const site = await pagesOf();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!isKnownPage(pathname, site)) return sendNotFound(site, reply);
+    const route = knownRoute(pathname, site);
+    if (!route) return sendNotFound(site, reply);
     const page = site.pages.get(pathname);
-    const key = options.document ?? pathname;
+    const key = options.document ?? routeDocument(url, pathname, route, site);
     const prerendered = site.bodies.get(key);
     const shell = prerendered === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
     if (shell !== null && prerendered !== undefined) {
@@ -201,12 +203,23 @@ export type SendAppPage = (
   options?: AppPageOptions,
 ) => Promise<FastifyReply>;
 
-/** A route of the web app; a blog address only when the build has that post or list page. */
-function isKnownPage(pathname: string, site: PublicSite): boolean {
+/** The route of an address of the web app; a blog address only when the build has that post or list page. */
+function knownRoute(pathname: string, site: PublicSite): WebRoute | null {
   const match = matchWebRoute(pathname);
-  if (!match) return false;
-  if (match.route === '/blog/:page') return site.pages.has(pathname) || site.bodies.has(pathname);
-  return true;
+  if (!match) return null;
+  if (match.route === '/blog/:page' && !site.pages.has(pathname) && !site.bodies.has(pathname)) return null;
+  return match.route;
+}
+
+/**
+ * The document of an address: its own, or its route's (a link's page, pre-rendered once for every token), in
+ * the state its ?status= names when the build has one.
+ */
+function routeDocument(url: string, pathname: string, route: WebRoute, site: PublicSite): string {
+  if (site.bodies.has(pathname) || !site.bodies.has(route)) return pathname;
+  const status = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '').get('status');
+  const state = status === null ? null : `${route}?status=${status}`;
+  return state !== null && site.bodies.has(state) ? state : route;
 }
 
 function fillSlots(text: string, values: Record<string, string>, write: (value: string) => string): string {

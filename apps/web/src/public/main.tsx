@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import { queryKeys } from '../session/queryKeys';
 import { PublicApp } from './PublicApp';
-import { matchPrerendered } from './pages';
+import { matchPrerendered, matchPublicPage } from './pages';
 import { createPublicQueryClient } from './queryClient';
 
 const queryClient = createPublicQueryClient();
@@ -26,10 +26,13 @@ const container = document.getElementById('root');
 const match = container && matchPrerendered(container.dataset.page ?? window.location.pathname);
 if (!container || !match) throw new Error(`No public page at ${window.location.pathname}`);
 
-void match.load().then((Page) => {
+// Rendered afresh rather than hydrated, a page filled in by the server reads its own address (a link's token).
+const page = match.noJs ? (matchPublicPage(window.location.pathname) ?? match) : match;
+
+void page.load().then((Page) => {
   const app = (
     <StrictMode>
-      <PublicApp Page={Page} path={match.path} params={match.params} queryClient={queryClient} />
+      <PublicApp Page={Page} path={page.path} params={page.params} queryClient={queryClient} />
     </StrictMode>
   );
   // A page the server filled in for reading without JavaScript is rendered afresh; any other is hydrated.

@@ -20,6 +20,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Blockquote.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Divider.css';

@@ -70,6 +70,26 @@ const blog: PageModule = {
   load: () => import('../features/blog/BlogPage').then((m) => m.BlogPage),
 };
 
+/** Pages of a link mailed to one person (its token in the address): filled in by the browser, not the build. */
+const LINK_PAGES: { pattern: RegExp; page: PageModule }[] = [
+  {
+    pattern: /^\/sign-in\/([^/]+)$/,
+    page: {
+      module: 'src/features/sign-in/SignInLinkPage.tsx',
+      load: () => import('../features/sign-in/SignInLinkPage').then((m) => m.SignInLinkPage),
+      noJs: () => import('../features/sign-in/LinkSignInNoJs').then((m) => m.SignInLinkNoJs),
+    },
+  },
+  {
+    pattern: /^\/invite\/([^/]+)$/,
+    page: {
+      module: 'src/features/sign-in/InvitePage.tsx',
+      load: () => import('../features/sign-in/InvitePage').then((m) => m.InvitePage),
+      noJs: () => import('../features/sign-in/LinkSignInNoJs').then((m) => m.InviteNoJs),
+    },
+  },
+];
+
 export interface PublicPageMatch extends PageModule {
   /** The address rendered (the path, and the query of a page's state). */
   path: string;
@@ -86,6 +106,10 @@ export function matchPublicPage(pathname: string): PublicPageMatch | null {
   const page = PAGES[path];
   if (page) return { ...page, path, params: {} };
   if (path === '/blog') return { ...blog, path, params: {} };
+  for (const { pattern, page: link } of LINK_PAGES) {
+    const token = pattern.exec(path)?.[1];
+    if (token) return { ...link, path, params: { token: decodeURIComponent(token) } };
+  }
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post?.[1]) return { ...blog, path, params: { page: decodeURIComponent(post[1]) } };
   return null;
@@ -108,6 +132,12 @@ export const PAGE_STATES = [
   '/prevent-decline?status=prevented',
   '/prevent-decline?status=invalid',
   '/prevent-decline?status=closed',
+  '/sign-in/:token',
+  '/sign-in/:token?status=invalid',
+  '/sign-in/:token?status=refused',
+  '/invite/:token',
+  '/invite/:token?status=invalid',
+  '/invite/:token?status=refused',
 ];
 
 /** A pre-rendered document by its key: a page's path, a page's state (PAGE_STATES) or NOT_FOUND_PAGE. */

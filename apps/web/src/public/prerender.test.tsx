@@ -169,4 +169,21 @@ describe('pre-rendered public pages', () => {
       'This meeting can no longer be changed',
     );
   });
+
+  it('writes the sign-in and invite link pages with one button posting the link, and their refusals', async () => {
+    for (const [key, button] of [
+      ['/sign-in/:token', 'Log in'],
+      ['/invite/:token', 'Join the team'],
+    ] as const) {
+      const page = await renderPublicPage(key);
+      expect(page).toMatch(/<form method="post">/);
+      expect(page).toContain(`>${button}<`);
+    }
+    expect(await renderPublicPage('/sign-in/:token?status=invalid')).toContain(
+      'This sign-in link has expired or was already used.',
+    );
+    expect(await renderPublicPage('/invite/:token?status=invalid')).toContain(
+      'This invite is no longer valid.',
+    );
+  });
 });
