@@ -33,8 +33,9 @@ export const MAX_PERIOD_MEETINGS = 20_000;
 /** Moves tried per meeting over a period (15-minute steps either way): the same bound for a year as for a week. */
 const PERIOD_MOVE_STEPS = 40;
 
-const { description: _description, ...MEETING_COLUMNS } = getTableColumns(meetings);
-type MeetingRow = Omit<typeof meetings.$inferSelect, 'description'>;
+/** A meeting as the rules read it: without its description and stored evaluation (the heaviest columns). */
+const { description: _description, evaluation: _evaluation, ...MEETING_COLUMNS } = getTableColumns(meetings);
+type MeetingRow = Omit<typeof meetings.$inferSelect, 'description' | 'evaluation'>;
 
 async function itemStatuses(ctx: AppContext, ids: string[]) {
   const byMeeting = new Map<string, ItemStatuses>();
