@@ -70,7 +70,7 @@ export interface SuggestionOptions {
   maxMoveSteps?: number;
 }
 
-/** What a changed meeting is evaluated with: the kind's generic words, for lists over many meetings. */
+/** Each kind in general words, for lists over many meetings (Review's block). */
 export const SUGGESTION_KIND_LABELS: Readonly<Record<SuggestionKind, string>> = {
   move: 'Move meetings out of Wellness blocks and conflicts',
   give_notice: 'Invite people earlier',
