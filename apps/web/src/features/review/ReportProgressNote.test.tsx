@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../session/queryKeys';
-import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderPage,
+  renderRoutes,
+  testUser,
+} from '../../test/utils';
+import { ReportProgressNote } from './ReportProgressNote';
 import { ReviewPage } from './ReviewPage';
 import { reportDocument, reviewHandlers } from './testData';
 
@@ -39,5 +47,32 @@ describe('review page: figures still being built', () => {
     await waitFor(() => expect(screen.queryByTestId('report-progress')).toBeNull(), { timeout: 5_000 });
     expect(averagesReads).toBeGreaterThanOrEqual(2);
     expect(await screen.findByText('Report card')).toBeInTheDocument();
+  });
+
+  it('says the least advanced report, and that figures are on their way when no day is ready yet', async () => {
+    const meta = (partial?: { ready_days: number; total_days: number; percent: number }) => ({
+      data: { meta: { time_zone: 'UTC', filter: 'all', ...(partial ? { partial } : {}) } },
+    });
+    renderPage(
+      <ReportProgressNote
+        reports={[
+          meta({ ready_days: 30, total_days: 60, percent: 50 }),
+          meta(),
+          meta({ ready_days: 0, total_days: 60, percent: 0 }),
+        ]}
+      />,
+    );
+    expect(await screen.findByTestId('report-progress')).toHaveTextContent(
+      'The figures of these 60 days appear here by themselves in a moment.',
+    );
+  });
+
+  it('shows nothing once every report is whole', async () => {
+    renderPage(
+      <div data-testid="holder">
+        <ReportProgressNote reports={[{ data: { meta: { time_zone: 'UTC', filter: 'all' } } }, {}]} />
+      </div>,
+    );
+    expect((await screen.findByTestId('holder')).textContent).toBe('');
   });
 });

@@ -27,8 +27,9 @@ export function ReportProgressNote({
       data-testid="report-progress"
       title="Still adding up this period"
     >
-      These figures cover {partial.ready_days} of {partial.total_days} days ({partial.percent}%). They update
-      by themselves as the rest is ready.
+      {partial.ready_days === 0
+        ? `The figures of these ${partial.total_days} days appear here by themselves in a moment.`
+        : `These figures cover ${partial.ready_days} of ${partial.total_days} days (${partial.percent}%). They update by themselves as the rest is ready.`}
     </Alert>
   );
 }
