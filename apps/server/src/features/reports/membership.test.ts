@@ -3,7 +3,7 @@
  * in team reports"): the team's current members, in every period. Two weeks hold the same meetings (October
  * and late November); their team reports must stay equal through a removal, a join and a re-join.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import type { App } from '../../http/app';
@@ -14,6 +14,7 @@ import { teamRoutes } from '../teams/routes';
 import { userRoutes } from '../users/routes';
 import { reportRoutes } from './routes';
 import { seedMeeting } from './test-seed';
+import { warmReports, warmReportsJobKey } from './warm-reports';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -234,5 +235,37 @@ describe('team reports follow membership', () => {
     // E6 is gone from both weeks: 40 + 85 + 75 + 55 + 70.
     expect(await averages(OCTOBER)).toMatchObject({ total: 5, average: 65 });
     expect(await weekFigures(NOVEMBER)).toEqual(await weekFigures(OCTOBER));
+  });
+
+  it("queues the team's rebuild on a membership change, so its days are built before anyone reads them", async () => {
+    await ctx.pool.query(`delete from graphile_worker._private_jobs`);
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/teams/${teamId}/members/${bob.id}`,
+      headers: adaHeaders,
+    });
+    expect(removal.statusCode).toBe(204);
+    const teamScope = await ctx.db.execute<{ id: string }>(
+      sql`select id from report_scopes where company_id = ${teamId}`,
+    );
+    const scopeId = teamScope.rows[0]!.id;
+    const octoberDays = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: string }>(
+            sql`select count(*) as n from report_days where scope_id = ${scopeId}
+                and day between ${OCTOBER.start}::date and ${OCTOBER.end}::date`,
+          )
+        ).rows[0]!.n,
+      );
+    expect(await octoberDays()).toBe(0);
+    const { rows } = await ctx.pool.query<{ key: string }>(
+      `select key from graphile_worker._private_jobs where key like 'warm_reports:%'`,
+    );
+    const remaining = [ada.id, cy.id].filter((id) => rows.some((r) => r.key === warmReportsJobKey(id)));
+    expect(remaining).toHaveLength(1);
+    ctx.setNow(new Date('2025-12-01T12:00:00Z'));
+    await warmReports(ctx, remaining[0]!);
+    expect(await octoberDays()).toBe(7);
   });
 });
