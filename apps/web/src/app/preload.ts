@@ -73,8 +73,17 @@ export const reviewLoader = loader(async (queryClient, { params, request }) => {
   );
 });
 
-/** /my/plan?w= (and a meeting or block opened on it): the week's meetings and blocks, the calendars. */
+/** As useIsMobile: phones get the Plan week as a list, without the calendar's code. */
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches;
+
+/**
+ * /my/plan?w= (and a meeting opened on it): the week's meetings, the calendars, the meeting; and the code the
+ * screen would ask for only once it rendered (the desktop week calendar, the meeting's dialog), so it comes
+ * beside the page's instead of after it.
+ */
 export const planLoader = loader(async (queryClient, { params, request }) => {
+  if (!isPhone()) void import('../features/plan/WeekCalendar');
+  if (params.id) void import('../features/meeting/MeetingModal');
   const [{ weekOf, parseWeekParam }, { fetchMeetingsInPeriod, fetchMeeting }, { meetingKeys }, calendars] =
     await Promise.all([
       import('../features/plan/week'),
