@@ -79,6 +79,9 @@ async function main() {
             DATABASE_URL: databaseUrl,
             DATA_DIR: path.resolve(config.dataDir),
             SECRET_KEY: secretKey,
+            // A default that follows the embedded database, as this process decided it: with DATABASE_URL set
+            // the child took the hosted one (its syncs refused the calendar hosts the API had accepted).
+            ALLOW_PRIVATE_CALENDAR_HOSTS: String(config.allowPrivateCalendarHosts),
           },
           log,
         })
