@@ -87,8 +87,9 @@ describe('review journeys', () => {
       .poll(() => stats.locator('.recharts-line-curve').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
 
-    const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'PDF report' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^MeetWell review .+\.pdf$/);
     await expect
