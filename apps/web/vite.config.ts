@@ -37,24 +37,15 @@ const modules = (names: string) => {
 };
 
 /**
- * The app's chunks beside the automatic split by route (src/app/router.tsx): the libraries every screen runs
- * (React, the router, TanStack Query, Mantine's core) as one file instead of some forty small ones a first
- * visit fetched one after another; the big libraries of a few screens each in a file of their own, loaded only
- * there (charts on Review, dates pickers, the week calendar on Plan). The libraries of every screen do not pull
- * their dependencies in; a screen's library does, but never one of every screen's (the vendor group comes first).
+ * The app's chunks beside the automatic split by route (src/app/router.tsx): the big libraries of a few screens
+ * each in a file of their own, with their dependencies, loaded only there (charts on Review, the dates pickers).
+ * No group for the libraries every screen runs: a `vendor` group (React, router, Mantine core, without their
+ * dependencies) cut index.html's preloads from 50 to 21 but broke the Plan week's events at run time (a
+ * click no longer opened the meeting), as a react-big-calendar group did ("ie is not a function").
  */
 const APP_CHUNK_GROUPS = [
-  {
-    name: 'vendor',
-    test: modules(
-      'react|react-dom|scheduler|react-router|@tanstack/[a-z-]+|@mantine/(core|hooks|notifications|store)|@floating-ui/[a-z-]+|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect|tabbable',
-    ),
-    priority: 20,
-    includeDependenciesRecursively: false,
-  },
-  // With their own dependencies. react-big-calendar stays in the Plan week's own lazy chunk (WeekCalendar): as a
-  // group, its CommonJS helpers either ran out of order (without its dependencies) or were shared with the
-  // entry (with them), which then loaded the calendar on every page.
+  // react-big-calendar stays in the Plan week's own lazy chunk (WeekCalendar): as a group, its CommonJS helpers
+  // either ran out of order (without its dependencies) or were shared with the entry (with them).
   { name: 'charts', test: modules('@mantine/charts|recharts'), priority: 10 },
   { name: 'dates', test: modules('@mantine/dates'), priority: 10 },
 ];
