@@ -10,8 +10,6 @@ export * from './autobalance/notice';
 export * from './autobalance/possible-block';
 // Calendars
 export * from './calendars/connection-health';
-// Calendars
-export * from './calendars/connection-health';
 // Conflicts
 export * from './conflicts/meeting-conflicts';
 export * from './conflicts/overlap';
