@@ -24,14 +24,10 @@ export * from './constants/plans';
 export * from './constants/product';
 export * from './constants/public-page';
 export * from './constants/rules';
-export * from './constants/web-routes';
 export * from './constants/sign-in-errors';
+export * from './constants/web-routes';
 // The API contract (response documents, shared by server and web)
 export * from './contract/index';
-// Exports (CSV and the Review report's tables)
-export * from './export/csv';
-export * from './export/meetings';
-export * from './export/tables';
 // Formats and cost
 export * from './cost/cost';
 // Evaluation
@@ -39,6 +35,10 @@ export * from './evaluation/evaluate';
 export * from './evaluation/grades';
 export { SENTENCES } from './evaluation/sentences';
 export * from './evaluation/types';
+// Exports (CSV and the Review report's tables)
+export * from './export/csv';
+export * from './export/meetings';
+export * from './export/tables';
 export * from './formats/chart';
 export * from './formats/date';
 export * from './formats/date-range';
