@@ -6,8 +6,8 @@ import {
   PRODUCT_NAME,
   type PublicPage,
   pageSlot,
-  type WebRoute,
   pageTitle,
+  type WebRoute,
 } from '@meetwell/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';

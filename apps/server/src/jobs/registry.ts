@@ -16,11 +16,11 @@ import {
 } from '../features/autobalance/autobalance.jobs';
 import { expireTrialsJob } from '../features/billing/expire-trials.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
-import { demoExpiryJob } from '../features/demo/demo-expiry.job';
 import {
   dailyReportEventJob,
   dailyReportEventsSweepJob,
 } from '../features/daily-report-events/daily-report-events.job';
+import { demoExpiryJob } from '../features/demo/demo-expiry.job';
 import { reevaluateUserJob } from '../features/evaluation/reevaluate-user.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';

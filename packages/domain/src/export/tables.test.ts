@@ -24,7 +24,13 @@ import {
 
 const rows = [
   row({ eventId: 'a', score: 92, startsAt: T0, endsAt: T0 + HOUR, attendeesCount: 4 }),
-  row({ eventId: 'b', score: 55, startsAt: T0 + 2 * HOUR, endsAt: T0 + 2 * HOUR + 30 * MIN, attendeesCount: 8 }),
+  row({
+    eventId: 'b',
+    score: 55,
+    startsAt: T0 + 2 * HOUR,
+    endsAt: T0 + 2 * HOUR + 30 * MIN,
+    attendeesCount: 8,
+  }),
 ];
 
 function input(): ReviewExportInput {
