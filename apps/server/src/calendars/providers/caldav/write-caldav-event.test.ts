@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from '../ics/parse-ics';
-import { buildEventIcs, existingMeta } from './write-caldav-event';
+import { applyResponse, buildEventIcs, existingMeta, removeOccurrence } from './write-caldav-event';
 
 const NOW = Date.parse('2027-01-02T12:00:00Z');
 
@@ -83,5 +83,88 @@ describe('buildEventIcs', () => {
         { uid: 'u', now: NOW },
       ),
     ).toThrow(/Not a recurrence line/);
+  });
+});
+
+describe('answering an event a sloppy producer wrote', () => {
+  const SLOPPY = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//sloppy//EN',
+    'BEGIN:VEVENT',
+    'UID:weekly',
+    'DTSTART:20270301T1200',
+    'DTEND:20270301T1300',
+    'RRULE:FREQ=WEEKLY;COUNT=4',
+    'EXDATE:20270315T1200',
+    'ORGANIZER:mailto:organizer@example.org',
+    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org',
+    'SUMMARY:Weekly',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:holiday',
+    'DTSTART:20270302',
+    'DTEND:20270303',
+    'ORGANIZER:mailto:organizer@example.org',
+    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org',
+    'SUMMARY:Offsite',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:lower',
+    'DTSTART:20270304T090000z',
+    'DTEND:20270304T100000z',
+    'ORGANIZER:mailto:organizer@example.org',
+    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+  const read = (data: string) =>
+    parseIcs(data, {
+      window: { from: new Date('2027-02-01'), to: new Date('2027-05-01') },
+      ownerEmail: 'me@example.org',
+      defaultTimeZone: 'UTC',
+    })
+      .events.map((e) => [e.providerEventId, e.startsAt.toISOString(), e.endsAt.toISOString(), e.allDay])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const answer = (uid: string, occurrence?: string) =>
+    applyResponse(SLOPPY, {
+      uid,
+      occurrence,
+      ownerEmail: 'me@example.org',
+      timeZone: 'UTC',
+      response: 'declined',
+      now: NOW,
+    });
+
+  it('writes back every event at the times the reader read, in RFC 5545 form', () => {
+    for (const written of [
+      answer('holiday'),
+      answer('lower'),
+      answer('weekly', '2027-03-08T12:00:00.000Z'),
+    ]) {
+      expect(read(written)).toEqual(read(SLOPPY));
+      expect(written).not.toMatch(/T\d\d:|T::|NaN/);
+      expect(written).toContain('DTSTART;VALUE=DATE:20270302');
+      expect(written).toContain('DTSTART:20270301T120000');
+      expect(written).toContain('DTSTART:20270304T090000Z');
+    }
+  });
+
+  it('declines one occurrence of a series whose times have no seconds', () => {
+    const written = answer('weekly', '2027-03-08T12:00:00.000Z');
+    expect(written).toMatch(/RECURRENCE-ID:20270308T120000/);
+    expect(written.match(/PARTSTAT=DECLINED/g)).toHaveLength(1);
+  });
+
+  it('declines a date without VALUE=DATE, and removes an occurrence of it', () => {
+    expect(answer('holiday')).toMatch(/UID:holiday[\s\S]*PARTSTAT=DECLINED/);
+    const removed = removeOccurrence(SLOPPY, {
+      uid: 'weekly',
+      occurrence: '2027-03-22T12:00:00.000Z',
+      ownerEmail: 'me@example.org',
+      timeZone: 'UTC',
+    });
+    expect(read(removed).map((r) => r[0])).not.toContain('weekly::2027-03-22T12:00:00.000Z');
+    expect(read(removed)).toHaveLength(read(SLOPPY).length - 1);
   });
 });

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { type EventWrite, ProviderError } from '../../types';
+import { normalizeDateLines } from '../ics/normalize-date-lines';
 import { parseIcs } from '../ics/parse-ics';
 import { ianaZone, resolveTzid, UTC_ZONE, vtimezoneZone, type Zone } from '../ics/time-zones';
 
@@ -210,7 +211,7 @@ function openObject(
 ) {
   let root: InstanceType<typeof ICAL.Component>;
   try {
-    root = new ICAL.Component(ICAL.parse(data) as unknown as unknown[]);
+    root = new ICAL.Component(ICAL.parse(normalizeDateLines(data)) as unknown as unknown[]);
   } catch (error) {
     throw new ProviderError(
       'invalid',

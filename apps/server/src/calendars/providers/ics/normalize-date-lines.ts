@@ -1,0 +1,50 @@
+/** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
+const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
+const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?([Zz])?)?$/;
+
+/**
+ * Rewrites the date values of a calendar object in RFC 5545's own form, read as the lenient reader reads them:
+ * an 8-digit value without VALUE=DATE gets VALUE=DATE, a VALUE=DATE holding a time loses it, a time without
+ * seconds gets them, a lowercase z becomes Z. For writing an object back (CalDAV): ical.js's strict reader
+ * would otherwise turn such values into garbage ("2024-03-04T12:00:") in what it serialises, and name the
+ * occurrence of a date RECURRENCE-ID differently from the reader. Lines are unfolded (the writer folds again).
+ */
+export function normalizeDateLines(data: string): string {
+  const lines = data
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n[ \t]/g, '')
+    .split('\n');
+  return lines.map(normalizeLine).join('\r\n');
+}
+
+function normalizeLine(line: string): string {
+  const colon = valueStart(line);
+  if (colon === -1) return line;
+  const head = line.slice(0, colon);
+  const [name, ...params] = head.split(';');
+  if (!name || !DATE_PROPERTIES.has(name.toUpperCase())) return line;
+  const valueParam = params.findIndex((p) => /^VALUE=/i.test(p));
+  const declared = valueParam === -1 ? undefined : params[valueParam]!.slice(6).toUpperCase();
+  if (declared === 'PERIOD') return line;
+  const values = line.slice(colon + 1).split(',');
+  const read = values.map((v) => COMPACT.exec(v.trim()));
+  if (read.some((m) => m === null)) return line; // not ours to judge: the reader reports it
+  const allDates = read.every((m) => m![2] === undefined);
+  const written = read.map((m) =>
+    m![2] === undefined ? m![1] : `${m![1]}T${m![2]}${m![3] ?? '00'}${m![4] ? 'Z' : ''}`,
+  );
+  const kept = params.filter((_, i) => i !== valueParam);
+  if (allDates) kept.push('VALUE=DATE');
+  return `${[name, ...kept].join(';')}:${written.join(',')}`;
+}
+
+/** The colon ending the name and parameters (a quoted parameter value may hold one). */
+function valueStart(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === ':' && !quoted) return i;
+  }
+  return -1;
+}
