@@ -1,9 +1,8 @@
 // Help topics shown on /faq, grouped by category. Each item is linkable as /faq#{slug}.
 // Answers use the small Markdown subset of components/Markdown.tsx.
-import { findPlan, PRICE_PER_MEMBER_TEXT, planPriceText, TRIAL_DAYS } from '@meetwell/domain';
+import { findPlan, type Plan, planPriceText, TRIAL_DAYS } from '@meetwell/domain';
 
-const soloPlan = findPlan('team-500');
-const SOLO_PRICE_TEXT = soloPlan ? planPriceText(soloPlan) : PRICE_PER_MEMBER_TEXT;
+const priceOf = (id: Plan['id']) => planPriceText(findPlan(id)!);
 
 export type FaqCategory = 'account' | 'balance' | 'plan';
 
@@ -64,7 +63,7 @@ If some permissions were left unticked at sign-in you will see **Incorrect permi
     category: 'account',
     slug: 'account-plans',
     question: 'What do the plans cost?',
-    answer: `Every account starts with a ${TRIAL_DAYS}-day free trial, no credit card required. After that, **Solo** is ${SOLO_PRICE_TEXT} for just you, and **Team** is ${PRICE_PER_MEMBER_TEXT} for your whole team, customised with you: [contact us](mailto:support@meetwell.app). See [Pricing](/pricing) for what each plan includes.`,
+    answer: `Every account starts with a ${TRIAL_DAYS}-day free trial, no credit card required. After that, **Solo** is ${priceOf('team-500')} for just you, and **Team** is ${priceOf('team-5000')} for your whole team, customised with you: [contact us](mailto:support@meetwell.app). See [Pricing](/pricing) for what each plan includes.`,
   },
   {
     category: 'account',

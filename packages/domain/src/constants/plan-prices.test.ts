@@ -8,15 +8,16 @@ import {
   PRICE_PER_MEMBER_TEXT,
   planPriceText,
   planPriceUnit,
+  TEAM_PLAN_PER_MONTH,
 } from './plans';
 import { PRICE_PER_MEMBER_PER_MONTH } from './product';
 
 describe('one price model', () => {
-  it('prices every paid plan at the price per member: Solo for one member, Team for each member', () => {
+  it('prices Solo at the price per member (one member) and Team at its listed price', () => {
     const paid = PLANS.filter((plan) => plan.paid);
-    expect(paid.map((plan) => [plan.name, plan.amount, plan.perMember])).toEqual([
-      ['Solo', PRICE_PER_MEMBER_PER_MONTH, false],
-      ['Team', PRICE_PER_MEMBER_PER_MONTH, true],
+    expect(paid.map((plan) => [plan.name, plan.amount])).toEqual([
+      ['Solo', PRICE_PER_MEMBER_PER_MONTH],
+      ['Team', TEAM_PLAN_PER_MONTH],
     ]);
     expect(PLANS.find((plan) => plan.id === 'trial')?.amount).toBe(0);
   });
@@ -25,18 +26,18 @@ describe('one price model', () => {
     const [solo, team] = displayedPlans();
     expect(PRICE_PER_MEMBER_TEXT).toBe(`$${PRICE_PER_MEMBER_PER_MONTH} per member per month`);
     expect(planPriceText(solo!)).toBe(`$${PRICE_PER_MEMBER_PER_MONTH} per month`);
-    expect(planPriceText(team!)).toBe(PRICE_PER_MEMBER_TEXT);
-    expect([planPriceUnit(solo!), planPriceUnit(team!)]).toEqual(['/month', '/member/month']);
+    expect(planPriceText(team!)).toBe(`$${TEAM_PLAN_PER_MONTH} per month`);
+    expect([planPriceUnit(solo!), planPriceUnit(team!)]).toEqual(['/month', '/month']);
     expect(planPriceText(PLANS[0]!)).toBe('Free');
   });
 
-  it('makes the ROI price of n teammates n times the Team price per member', () => {
-    const team = PLANS.find((plan) => plan.perMember)!;
+  it('makes the ROI price of n teammates n times the price per member (Solo is one member)', () => {
+    const solo = PLANS.find((plan) => plan.id === 'team-500')!;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (teammates) => {
         const roi = roiCalculator({ teammates });
-        expect(roi.monthlyPrice).toBe(team.amount * teammates);
-        expect(roi.annualPrice).toBe(team.amount * teammates * 12);
+        expect(roi.monthlyPrice).toBe(solo.amount * teammates);
+        expect(roi.annualPrice).toBe(solo.amount * teammates * 12);
       }),
     );
   });

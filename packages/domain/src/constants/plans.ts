@@ -2,11 +2,14 @@ import { MANUAL_ACTIONS_NEED_PAID_PLAN } from './messages';
 import { PRICE_PER_MEMBER_PER_MONTH } from './product';
 
 /**
- * Subscription plans (docs/spec/stats-team-billing-public.md §2, §9). One price model: every member costs
- * PRICE_PER_MEMBER_PER_MONTH dollars a month. Solo is one member, so its amount is that price; Team is the same
- * price for each member of the team (customised with us), so its amount is per member. Every page that states a
- * price or an ROI derives it from here.
+ * Subscription plans (docs/spec/stats-team-billing-public.md §2, §9). The prices every page states come from
+ * here and from PRICE_PER_MEMBER_PER_MONTH: the price per member the marketing pages and the ROI calculator use
+ * ($5), which is Solo's amount (one member); Team, customised with us (contact us), is listed at the spec's
+ * $50 a month.
  */
+
+/** The Team plan's listed price (spec: "Your team", 50 per month, contact-us only). */
+export const TEAM_PLAN_PER_MONTH = 50;
 
 export type PlanId = 'trial' | 'team-500' | 'team-5000';
 
@@ -16,10 +19,8 @@ export interface Plan {
   /** The line under the name. */
   sub: string;
   emoji: string;
-  /** Dollars per month: for the whole plan, or for each member when perMember is set. */
+  /** Dollars per interval, for the whole plan. */
   amount: number;
-  /** The amount is charged for each member of the team. */
-  perMember: boolean;
   interval: 'month';
   /** Hidden from the plan chooser. */
   hideFromDisplay: boolean;
@@ -35,7 +36,6 @@ export const PLANS: readonly Plan[] = [
     sub: 'Try it free',
     emoji: '🌱',
     amount: 0,
-    perMember: false,
     interval: 'month',
     hideFromDisplay: true,
     contactUs: false,
@@ -47,7 +47,6 @@ export const PLANS: readonly Plan[] = [
     sub: 'Just you',
     emoji: '🧘',
     amount: PRICE_PER_MEMBER_PER_MONTH,
-    perMember: false,
     interval: 'month',
     hideFromDisplay: false,
     contactUs: false,
@@ -58,8 +57,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Team',
     sub: 'Your team',
     emoji: '🤝',
-    amount: PRICE_PER_MEMBER_PER_MONTH,
-    perMember: true,
+    amount: TEAM_PLAN_PER_MONTH,
     interval: 'month',
     hideFromDisplay: false,
     contactUs: true,
@@ -79,15 +77,15 @@ export function formatPrice(dollars: number): string {
 /** The price every page states: "$5 per member per month". */
 export const PRICE_PER_MEMBER_TEXT = `${formatPrice(PRICE_PER_MEMBER_PER_MONTH)} per member per month`;
 
-/** What the plan chooser shows under a plan's price: "/month" or "/member/month". */
+/** What the plan chooser shows beside a plan's price: "/month". */
 export function planPriceUnit(plan: Plan): string {
-  return plan.perMember ? '/member/month' : '/month';
+  return `/${plan.interval}`;
 }
 
-/** A plan's price in a sentence: "$5 per month", "$5 per member per month"; a free plan is "Free". */
+/** A plan's price in a sentence: "$5 per month"; a free plan is "Free". */
 export function planPriceText(plan: Plan): string {
   if (plan.amount <= 0) return 'Free';
-  return `${formatPrice(plan.amount)} per ${plan.perMember ? 'member per ' : ''}month`;
+  return `${formatPrice(plan.amount)} per ${plan.interval}`;
 }
 
 /** The plans the plan chooser lists (Trial is hidden). */

@@ -426,8 +426,8 @@ describe('Balance screen', () => {
     expect(within(dialog).getByText('Just you')).toBeInTheDocument();
     expect(within(dialog).getByText('Your team')).toBeInTheDocument();
     expect(within(dialog).queryByText('Trial')).not.toBeInTheDocument();
-    expect(within(dialog).getAllByText('$5')).toHaveLength(2);
-    expect(within(dialog).getByText('/member/month')).toBeInTheDocument();
+    expect(within(dialog).getByText('$5')).toBeInTheDocument();
+    expect(within(dialog).getByText('$50')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),

@@ -60,7 +60,7 @@ describe('plan chooser: choosing a plan', () => {
     expect(screen.getByRole('heading', { name: "What you'll get" })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Solo plan' })).toHaveTextContent('Just you');
     const team = screen.getByRole('region', { name: 'Team plan' });
-    expect(team).toHaveTextContent('$5/member/month');
+    expect(team).toHaveTextContent('$50/month');
     expect(screen.getByRole('region', { name: 'Solo plan' })).toHaveTextContent('$5/month');
     expect(within(team).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
       'href',

@@ -31,12 +31,12 @@ function statedPrices(text: string): [number, string][] {
 function expectedPrice(unit: string): number[] {
   const solo = findPlan('team-500')!;
   const team = findPlan('team-5000')!;
-  if (unit === 'per member per month' || unit === '/member/month') return [team.amount];
+  if (unit === 'per member per month' || unit === '/member/month') return [PRICE_PER_MEMBER_PER_MONTH];
   const forTeammates = unit.match(/^a month for ([\d,]+) teammates?$/);
   if (forTeammates)
     return [roiCalculator({ teammates: Number(forTeammates[1]!.replace(/,/g, '')) }).monthlyPrice];
-  // "per month" alone is the Solo plan or the referral commission.
-  return [solo.amount, REFERRAL_COMMISSION_PER_MONTH];
+  // "per month" alone is a plan or the referral commission.
+  return [solo.amount, team.amount, REFERRAL_COMMISSION_PER_MONTH];
 }
 
 async function pageText(element: ReactNode, path: string, ready: string | RegExp): Promise<string> {
@@ -77,7 +77,7 @@ describe('stated prices come from the plan constants', () => {
     const text = await pageText(<PricingPage />, '/pricing', 'ROI calculator');
     const teammates = ROI_DEFAULTS.teammates;
     expect(text).toContain(`$${PRICE_PER_MEMBER_PER_MONTH * teammates} a month for ${teammates} teammates`);
-    expect(text).toContain(`$${PRICE_PER_MEMBER_PER_MONTH}/member/month`);
+    expect(text).toContain(`$${findPlan('team-5000')!.amount}/month`);
   });
 
   it('/referrals and the terms state the price, the commission, the trial and the cookie from the constants', async () => {
