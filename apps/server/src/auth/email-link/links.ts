@@ -105,7 +105,9 @@ export async function consumeSignInLink(
     );
   if (valid && !(await findUserByEmail(ctx, normalizeEmail(valid.email)))) {
     const refusal = await signUpRefusal(ctx.db, { email: normalizeEmail(valid.email) }, now);
-    if (refusal) throw new AppError('company_exists', companyExistsMessage(refusal.companyName));
+    // The company may be this very address's, made a moment ago by another of its links: not a refusal.
+    if (refusal && !(await findUserByEmail(ctx, normalizeEmail(valid.email))))
+      throw new AppError('company_exists', companyExistsMessage(refusal.companyName));
   }
   const [link] = await ctx.db
     .update(signInLinks)
@@ -130,6 +132,10 @@ export async function consumeSignInLink(
     );
     return { user, created: true };
   } catch (error) {
+    // Two links of one new address opened at once: the other one created the account (and its company).
+    const raced = await findUserByEmail(ctx, email);
+    if (raced && (error instanceof CompanyExistsError || isUniqueViolation(error)))
+      return signInOrRefuse(raced);
     if (error instanceof CompanyExistsError) {
       // Refused after all (the domain's company was made at this very moment): the link stays usable.
       await ctx.db
@@ -138,10 +144,6 @@ export async function consumeSignInLink(
         .where(eq(signInLinks.tokenHash, hashToken(token)));
       throw new AppError('company_exists', companyExistsMessage(error.companyName));
     }
-    // Two links of one new address opened at once: the other one created the account.
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await findUserByEmail(ctx, email);
-    if (!raced) throw error;
-    return signInOrRefuse(raced);
+    throw error;
   }
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { actions, meetings, users } from '../../db/schema';
 import { type DeliveryResult, deliverEmail, emailStatus } from '../mail/deliver';
 import {
@@ -223,7 +224,7 @@ async function seriesActions(
         eq(meetings.calendarId, meeting.calendarId),
         eq(meetings.recurringEventId, meeting.recurringEventId ?? ''),
         sql`lower(coalesce(${actions.organizerEmail}, '')) = ${(action.organizerEmail ?? '').toLowerCase()}`,
-        inArray(actions.status, statuses as ['scheduled']),
+        inValues(actions.status, statuses),
         sql`${actions.action} = any(${sql.param(kinds)}::text[])`,
       ),
     )

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { companies, memberships, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { disconnectUser } from '../../realtime/broadcast';
@@ -137,7 +138,7 @@ export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
     const doomed = await tx
       .select({ id: companies.id, domain: companies.domain })
       .from(companies)
-      .where(and(eq(companies.isDemo, true), inArray(companies.id, companyIds)));
+      .where(and(eq(companies.isDemo, true), inValues(companies.id, companyIds, 'uuid')));
     if (doomed.length === 0) return { removed: [], moved: [] };
     const domains = doomed.flatMap((c) => (c.domain ? [c.domain] : []));
     const people = await tx
@@ -147,11 +148,12 @@ export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
         and(
           eq(users.isDemo, true),
           or(
-            inArray(
+            inValues(
               users.companyId,
               doomed.map((c) => c.id),
+              'uuid',
             ),
-            domains.length ? inArray(users.domain, domains) : undefined,
+            domains.length ? inValues(users.domain, domains) : undefined,
           ),
         ),
       );
@@ -164,7 +166,7 @@ export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
     const outsiders = await tx
       .select()
       .from(users)
-      .where(and(eq(users.isDemo, false), inArray(users.companyId, ids)));
+      .where(and(eq(users.isDemo, false), inValues(users.companyId, ids, 'uuid')));
     const moved: { userId: string; from: string; to: string }[] = [];
     for (const outsider of outsiders) {
       const to = await createTrialCompany(tx, { name: ownTeamName(outsider.firstName), domain: null }, now);
@@ -183,8 +185,8 @@ export async function removeDemoTeams(ctx: AppContext, companyIds: string[]) {
     await tx.execute(
       sql`delete from sign_in_links where lower(email) = any(${sql.param(addresses)}::text[])`,
     );
-    if (userIds.length) await tx.delete(users).where(inArray(users.id, userIds));
-    await tx.delete(companies).where(and(eq(companies.isDemo, true), inArray(companies.id, ids)));
+    if (userIds.length) await tx.delete(users).where(inValues(users.id, userIds, 'uuid'));
+    await tx.delete(companies).where(and(eq(companies.isDemo, true), inValues(companies.id, ids, 'uuid')));
     return { removed: userIds, moved };
   });
   for (const move of outcome.moved) await afterCompanyChange(ctx, { ...move, from: null });
