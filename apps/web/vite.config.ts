@@ -28,29 +28,13 @@ function sharedHead(): Plugin {
 }
 
 /**
- * A group's test: the scripts of these packages. Their style sheets stay out (a page that imports a library's
- * CSS, as Review does the charts', would otherwise load the library's scripts with it).
- */
-const modules = (names: string) => {
-  const pattern = new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
-  return (id: string) => pattern.test(id) && !id.endsWith('.css');
-};
-
-/**
- * The app's chunks beside the automatic split by route (src/app/router.tsx): the big libraries of a few screens
- * each in a file of their own, with their dependencies, loaded only there (charts on Review, the dates pickers).
- * No group for the libraries every screen runs: a `vendor` group (React, router, Mantine core, without their
- * dependencies) cut index.html's preloads from 50 to 21 but broke the Plan week's events at run time (a
- * click no longer opened the meeting), as a react-big-calendar group did ("ie is not a function").
- */
-const APP_CHUNK_GROUPS = [
-  // react-big-calendar stays in the Plan week's own lazy chunk (WeekCalendar): as a group, its CommonJS helpers
-  // either ran out of order (without its dependencies) or were shared with the entry (with them).
-  { name: 'charts', test: modules('@mantine/charts|recharts'), priority: 10 },
-  { name: 'dates', test: modules('@mantine/dates'), priority: 10 },
-];
-
-/**
+ * The app's chunks are Vite's automatic split by route (src/app/router.tsx) and by dynamic import (Review's
+ * charts, the date pickers, the Plan week): no manual groups. A group takes its packages' dependencies with it,
+ * so a `charts` group (recharts, @mantine/charts) took modules every screen shares and put 200 kB gzip of
+ * charts into the app shell's static imports (460 kB against its 350 kB budget); a `vendor` group (React,
+ * router, Mantine core) broke the Plan week's events at run time, and a react-big-calendar group ran its
+ * CommonJS helpers out of order.
+ *
  * Three builds (`npm run build`):
  * - the app (default mode): index.html and src/main.tsx, every route, for /my/... and any other page;
  * - `--mode public`: public.html and src/public/main.tsx, the light entry of the public pages, written beside
@@ -114,11 +98,5 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  return {
-    ...config,
-    build: {
-      ...config.build,
-      rolldownOptions: { output: { codeSplitting: { groups: APP_CHUNK_GROUPS } } },
-    },
-  };
+  return config;
 });
