@@ -115,6 +115,15 @@ export async function accessibilityProblems(
   label: string,
   scope: { include?: string; exclude?: string } = {},
 ): Promise<string[]> {
+  // A toast or dialog fading in is half transparent: its colours blend with what lies under it, and axe would
+  // judge the blend. Scan once every finite animation (not a spinner) has ended.
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+      undefined,
+      { timeout: 5_000, polling: 100 },
+    )
+    .catch(() => {});
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   if (scope.include) builder.include(scope.include);
   if (scope.exclude) builder.exclude(scope.exclude);
