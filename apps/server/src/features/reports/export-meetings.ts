@@ -6,11 +6,11 @@
  * then the copy of the member longest on the team. The export test holds that their count, score and cost
  * sums equal the reports' figures.
  */
-import { ALL_DAY_HOURS, type MeetingExportInput } from '@meetwell/domain';
+import type { MeetingExportInput } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StatusFilter } from './params';
-import { scopeSource } from './rollups';
+import { countedMeetings, scopeSource } from './rollups';
 import type { ReportScope } from './scope';
 
 type Row = {
@@ -30,9 +30,6 @@ export async function readExportMeetings(
 ): Promise<MeetingExportInput[]> {
   const { scope, filter, start, end } = params;
   const zone = scope.timeZone;
-  const statusCondition = filter.statuses
-    ? sql`and coalesce(m.response_status, 'needsAction') = any(${sql.param(filter.statuses)}::text[])`
-    : sql``;
   const source = scopeSource(scope);
   const result = await db.execute<Row>(sql`
     with picked as (
@@ -44,16 +41,7 @@ export async function readExportMeetings(
       from meetings m
       join users u on u.id = m.user_id
       ${source.join}
-      where ${source.where}
-        and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
-        and m.starts_at >= (${start}::date::timestamp at time zone ${zone})
-        and m.starts_at < ((${end}::date + 1)::timestamp at time zone ${zone})
-        and m.status not in ('cancelled', 'deleted')
-        and m.score is not null
-        and not m.all_day
-        and m.ends_at > m.starts_at
-        and m.ends_at - m.starts_at < make_interval(hours => ${ALL_DAY_HOURS})
-        ${statusCondition}
+      where ${countedMeetings({ source, first: start, last: end, zone, filter })}
       order by m.event_key,
                lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) desc,
                ${source.memberSince}, m.user_id, m.id

@@ -260,6 +260,35 @@ export async function builtFilters(db: Executor, scopeId: string): Promise<strin
 }
 
 /**
+ * The meetings a report counts (docs/decisions.md, "What a report counts"), as `m` joined to the scope's
+ * source: in a watched calendar, starting on a local day from `first` to `last` in `zone`, not cancelled or
+ * deleted, scored, not all day (flag, or 6 hours and more), answered as the status filter keeps. The roll-ups
+ * and the meetings export both read it, so the CSV holds exactly the meetings the figures sum.
+ */
+export function countedMeetings(params: {
+  source: ReturnType<typeof scopeSource>;
+  first: string;
+  last: string;
+  zone: string;
+  filter: StatusFilter;
+}): SQL {
+  const { source, first, last, zone, filter } = params;
+  const statusCondition = filter.statuses
+    ? sql`and coalesce(m.response_status, 'needsAction') = any(${sql.param(filter.statuses)}::text[])`
+    : sql``;
+  return sql`${source.where}
+        and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
+        and m.starts_at >= (${first}::date::timestamp at time zone ${zone})
+        and m.starts_at < ((${last}::date + 1)::timestamp at time zone ${zone})
+        and m.status not in ('cancelled', 'deleted')
+        and m.score is not null
+        and not m.all_day
+        and m.ends_at > m.starts_at
+        and m.ends_at - m.starts_at < make_interval(hours => ${ALL_DAY_HOURS})
+        ${statusCondition}`;
+}
+
+/**
  * Whose copies a scope reads: the user's, or those of the company's current members (packages/domain
  * reports/membership.ts): memberships decide, not meetings.company_id, so a member who left counts in no
  * period and one who joined in all of them. member_since orders the copies of an event no member organizes
@@ -289,9 +318,6 @@ async function buildDays(
   const zone = scope.timeZone;
   const first = days[0] as string;
   const last = days[days.length - 1] as string;
-  const statusCondition = filter.statuses
-    ? sql`and coalesce(m.response_status, 'needsAction') = any(${sql.param(filter.statuses)}::text[])`
-    : sql``;
   const costDivisor = 3600 * WORK_HOURS_PER_YEAR;
   const workdayStartMs = OVERTIME_WORKDAY.start * MINUTE_MS;
   const workdayEndMs = OVERTIME_WORKDAY.end * MINUTE_MS;
@@ -311,16 +337,7 @@ async function buildDays(
       from meetings m
       join users u on u.id = m.user_id
       ${source.join}
-      where ${source.where}
-        and exists (select 1 from calendars wc where wc.id = m.calendar_id and wc.watching)
-        and m.starts_at >= (${first}::date::timestamp at time zone ${zone})
-        and m.starts_at < ((${last}::date + 1)::timestamp at time zone ${zone})
-        and m.status not in ('cancelled', 'deleted')
-        and m.score is not null
-        and not m.all_day
-        and m.ends_at > m.starts_at
-        and m.ends_at - m.starts_at < make_interval(hours => ${ALL_DAY_HOURS})
-        ${statusCondition}
+      where ${countedMeetings({ source, first, last, zone, filter })}
     ),
     picked as (
       select distinct on (event_key) * from src
