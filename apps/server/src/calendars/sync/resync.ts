@@ -22,17 +22,23 @@ const isSyncing = (c: WatchedCalendar) => c.syncStatus === 'running' || c.syncSt
 export async function resyncWatchedCalendars(ctx: AppContext, userId: string, start: boolean) {
   const watched = await watchedCalendars(ctx, userId);
   const inProgress = watched.some(isSyncing);
+  let queued = 0;
   if (start && !inProgress) {
     for (const calendar of watched) {
-      await markSyncQueued(ctx, calendar.id, ctx.now());
+      // The state change is the claim: of many asks read at once, one moves the calendar to queued and
+      // enqueues; the others would start a second read behind the first and leave the status idle meanwhile.
+      if (!(await markSyncQueued(ctx, calendar.id, ctx.now()))) continue;
       await ctx.jobs.enqueue(
         'sync_calendar',
         { calendarId: calendar.id, mode: 'full' },
         { jobKey: syncJobKey(calendar.id) },
       );
+      queued++;
     }
   }
-  return { inProgress, started: start && !inProgress && watched.length > 0, calendars: watched.length };
+  // An ask that lost the claim to another one made at the same moment finds the re-sync in progress.
+  const lostClaim = start && !inProgress && watched.length > 0 && queued === 0;
+  return { inProgress: inProgress || lostClaim, started: queued > 0, calendars: watched.length };
 }
 
 /** The person's 20 latest synchronizations, and the state of their watched calendars together. */

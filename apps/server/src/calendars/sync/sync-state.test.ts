@@ -7,7 +7,8 @@ import { createTestContext, type TestContext } from '../../test/context';
 import { createUser } from '../../test/factories';
 import { syncJobKey } from './sync-job-key';
 import { withCalendarSyncLock } from './sync-lock';
-import { markSyncQueued, releaseDeadSyncs } from './sync-state';
+import { resyncWatchedCalendars } from './resync';
+import { markSyncQueued, markSyncRunning, markSyncSucceeded, releaseDeadSyncs } from './sync-state';
 
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof createUser>>;
@@ -127,5 +128,60 @@ describe('a calendar’s sync status', () => {
     await markSyncQueued(ctx, row!.id, ctx.now());
     await expect.poll(() => heard).toEqual([{ type: 'sync_status', calendar_id: row!.id, status: 'queued' }]);
     stop();
+  });
+});
+
+describe('a re-sync asked for many times at once', () => {
+  it('is started by one ask; the others find it in progress', async () => {
+    const person = await createUser(ctx);
+    const [row] = await ctx.db
+      .insert(calendars)
+      .values({ userId: person.id, provider: 'ics', externalId: 'import:many', name: 'File', watching: true })
+      .returning();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => resyncWatchedCalendars(ctx, person.id, true)),
+    );
+    expect(answers.filter((a) => a.started)).toHaveLength(1);
+    expect(answers.filter((a) => !a.started).every((a) => a.inProgress)).toBe(true);
+    expect(await statusOf(row!.id)).toBe('queued');
+  });
+});
+
+describe('a sync that ends while another waits behind it', () => {
+  async function readOnce(calendarId: string, userId: string) {
+    const window = { from: new Date(Date.now() - MINUTE), to: new Date(Date.now() + MINUTE) };
+    const synchronizationId = await markSyncRunning(ctx, calendarId, userId, 'full', window, ctx.now());
+    return () =>
+      markSyncSucceeded(ctx, {
+        calendarId,
+        synchronizationId,
+        cursor: null,
+        full: true,
+        window,
+        eventsSeen: 0,
+        now: ctx.now(),
+      });
+  }
+
+  it('leaves the calendar queued, not idle; alone it leaves it idle', async () => {
+    const person = await createUser(ctx);
+    const [followed, alone] = await ctx.db
+      .insert(calendars)
+      .values([
+        { userId: person.id, provider: 'ics', externalId: 'import:followed', name: 'A', watching: true },
+        { userId: person.id, provider: 'ics', externalId: 'import:alone', name: 'B', watching: true },
+      ])
+      .returning();
+    const finishFollowed = await readOnce(followed!.id, person.id);
+    const finishAlone = await readOnce(alone!.id, person.id);
+    await ctx.jobs.enqueue(
+      'sync_calendar',
+      { calendarId: followed!.id, mode: 'incremental' },
+      { jobKey: syncJobKey(followed!.id) },
+    );
+    await finishFollowed();
+    await finishAlone();
+    expect(await statusOf(followed!.id)).toBe('queued');
+    expect(await statusOf(alone!.id)).toBe('idle');
   });
 });

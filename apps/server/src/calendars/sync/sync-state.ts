@@ -38,6 +38,7 @@ async function announce(ctx: SyncStateContext, rows: { id: string; userId: strin
 
 const changed = { id: calendars.id, userId: calendars.userId, status: calendars.syncStatus };
 
+/** Returns whether this call queued it: false when a sync was already queued or running. */
 export async function markSyncQueued(ctx: SyncStateContext, calendarId: string, now: Date) {
   const rows = await ctx.db
     .update(calendars)
@@ -45,6 +46,7 @@ export async function markSyncQueued(ctx: SyncStateContext, calendarId: string, 
     .where(and(eq(calendars.id, calendarId), sql`${calendars.syncStatus} not in ('running', 'queued')`))
     .returning(changed);
   await announce(ctx, rows);
+  return rows.length > 0;
 }
 
 export async function markSyncRunning(
@@ -102,7 +104,11 @@ export async function markSyncSucceeded(
   const rows = await db
     .update(calendars)
     .set({
-      syncStatus: 'idle',
+      // A sync asked for while this one ran (a push notification, say) waits behind it: still queued.
+      syncStatus: sql`case when exists (select 1 from graphile_worker.jobs j
+                                         where j.key = ${syncJobKey(params.calendarId)} and j.locked_at is null)
+                           then 'queued' else 'idle' end`,
+      syncStageStartedAt: now,
       syncCursor: params.cursor,
       syncFailureCount: 0,
       syncError: null,
