@@ -1,11 +1,11 @@
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCalendarSource } from './calendars/sources';
-import { runCalendarSync } from './calendars/sync/run-sync';
-import { syncWindow } from './calendars/sync/window';
 import { actions, calendars, meetings } from './db/schema';
 import { reconcileUser } from './features/autobalance/engine';
 import { setActionSettings, setPlan } from './features/autobalance/testing';
+import { runCalendarSync } from './features/calendars/sync/run-sync';
+import { syncWindow } from './features/calendars/sync/window';
 import { reportRoutes } from './features/reports/routes';
 import { buildRequestedDays, type DaysRequest } from './features/reports/warm-reports';
 import { createTestApp, createTestContext, type TestContext } from './test/context';

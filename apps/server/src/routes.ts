@@ -1,12 +1,12 @@
 import { emailLinkRoutes } from './auth/email-link/routes';
 import { oidcRoutes } from './auth/oidc/routes';
 import { authRoutes } from './auth/routes';
-import { calendarRoutes } from './calendars/routes';
-import { webhookRoutes } from './calendars/webhooks/routes';
 import { listRoutes } from './features/autobalance/lists.routes';
 import { preventDeclinePageRoutes } from './features/autobalance/prevent-decline-page';
 import { autoBalanceRoutes } from './features/autobalance/routes';
 import { billingRoutes } from './features/billing/routes';
+import { calendarRoutes } from './features/calendars/routes';
+import { webhookRoutes } from './features/calendars/webhooks/routes';
 import { communicationRoutes } from './features/communications/routes';
 import { dailyReportEventRoutes } from './features/daily-report-events/routes';
 import { healthRoutes } from './features/health/routes';

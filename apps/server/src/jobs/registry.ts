@@ -1,13 +1,5 @@
 import type { z } from 'zod';
 import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
-import { connectionBrokenEmailJob } from '../calendars/connection-health/connection-broken-email.job';
-import {
-  dailyFullSyncJob,
-  pollCalendarsJob,
-  releaseDeadSyncsJob,
-} from '../calendars/sync/scheduled-syncs.job';
-import { syncCalendarJob } from '../calendars/sync/sync-calendar.job';
-import { renewWebhooksJob } from '../calendars/webhooks/renew-webhooks.job';
 import {
   autoBalanceDeclineJob,
   autoBalanceEmailJob,
@@ -15,6 +7,14 @@ import {
   autoBalanceUserJob,
 } from '../features/autobalance/autobalance.jobs';
 import { expireTrialsJob } from '../features/billing/expire-trials.job';
+import { connectionBrokenEmailJob } from '../features/calendars/connection-health/connection-broken-email.job';
+import {
+  dailyFullSyncJob,
+  pollCalendarsJob,
+  releaseDeadSyncsJob,
+} from '../features/calendars/sync/scheduled-syncs.job';
+import { syncCalendarJob } from '../features/calendars/sync/sync-calendar.job';
+import { renewWebhooksJob } from '../features/calendars/webhooks/renew-webhooks.job';
 import { unsubscribeConfirmationJob } from '../features/communications/unsubscribe-confirmation.job';
 import {
   dailyReportEventJob,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { readAgainAfterSignIn } from '../../calendars/connection-health/reconnect';
 import type { AppContext } from '../../context';
 import { identities, users } from '../../db/schema';
+import { readAgainAfterSignIn } from '../../features/calendars/connection-health/reconnect';
 import { provisionUser } from '../../features/users/provision';
 import type { SignInProfile } from './claims';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actionPaused } from '../../calendars/connection-health/paused';
 import { defineJob } from '../../jobs/define';
+import { actionPaused } from '../calendars/connection-health/paused';
 import { remindersSettledBy, sendActionEmail } from './action-emails';
 import { reconcileUser, sweep } from './engine';
 import { ACTION_EMAIL_KINDS } from './keys';

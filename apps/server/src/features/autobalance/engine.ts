@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
-import { brokenCalendarIds } from '../../calendars/connection-health/paused';
-import { syncWindow } from '../../calendars/sync/window';
 import type { AppContext } from '../../context';
 import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, meetings } from '../../db/schema';
@@ -9,6 +7,8 @@ import type { JobRequest } from '../../jobs/queue';
 import { mapInSlices, nextTurn } from '../../lib/next-turn';
 import { sameJson } from '../../lib/same-json';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { brokenCalendarIds } from '../calendars/connection-health/paused';
+import { syncWindow } from '../calendars/sync/window';
 import { inWatchedCalendar } from '../evaluation/other-meetings';
 import { invalidateReports } from '../reports/rollups';
 import { requestReportWarmup } from '../reports/warm-reports';

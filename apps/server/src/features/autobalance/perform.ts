@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@meetwell/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
-import { actionPaused } from '../../calendars/connection-health/paused';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
+import { actionPaused } from '../calendars/connection-health/paused';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { displayName, sendActionEmail, sendDeclineWarning } from './action-emails';
 import { decideMeeting, notifyFlags } from './decide';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncRoutes } from '../../calendars/sync/sync.routes';
 import { attendees, calendars, meetings } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { browserFor, createUser } from '../../test/factories';
+import { syncRoutes } from '../calendars/sync/sync.routes';
 import { meetingRoutes } from '../meetings/routes';
 import { recordOwnResponse } from './own-response';
 import { autoBalanceRoutes } from './routes';

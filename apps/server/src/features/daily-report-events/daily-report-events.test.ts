@@ -8,11 +8,11 @@ import {
   startFakeGoogleServer,
 } from '../../calendars/providers/google/__fixtures__/fake-google-server';
 import { saveCalendarSource } from '../../calendars/sources';
-import { runCalendarSync } from '../../calendars/sync/run-sync';
 import { calendars, meetings, users } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
 import { googleUser } from '../autobalance/testing';
+import { runCalendarSync } from '../calendars/sync/run-sync';
 import { seedMeeting } from '../reports/test-seed';
 import { userRoutes } from '../users/routes';
 import { enqueueDailyReportEvents } from './daily-report-events.job';

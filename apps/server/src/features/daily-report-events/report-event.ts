@@ -15,7 +15,7 @@ type MeetingRow = typeof meetings.$inferSelect;
 
 /**
  * The events MeetWell writes for daily reports carry `report-card:<user id>:<date>` as their app marker: the sync
- * stores it in meetings.event_report_card_id (see calendars/sync/store-events), which keeps them unscored.
+ * stores it in meetings.event_report_card_id (see features/calendars/sync/store-events), which keeps them unscored.
  */
 const REPORT_MARKER_PREFIX = 'report-card:';
 export const reportMarker = (userId: string, date: string) => `${REPORT_MARKER_PREFIX}${userId}:${date}`;

@@ -1,7 +1,7 @@
 import { localEpochDay, localToUtc, weekdayOfEpochDay } from '@meetwell/domain';
-import { runCalendarSync } from '../../calendars/sync/run-sync';
 import type { AppContext } from '../../context';
 import { calendarSources, calendars, type users, wellnessBlocks } from '../../db/schema';
+import { runCalendarSync } from '../calendars/sync/run-sync';
 import { requestReportWarmup } from '../reports/warm-reports';
 import { demoCalendarIcs } from './demo-calendar';
 import { seedDemoPastActions } from './demo-nudges';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { syncWindow } from '../../calendars/sync/window';
 import { defineJob } from '../../jobs/define';
 import { broadcastToUser } from '../../realtime/broadcast';
+import { syncWindow } from '../calendars/sync/window';
 import { reevaluateSpans } from './reevaluate';
 
 /** After a settings or Wellness block change: every meeting of the user in the synced window is re-scored. */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCalendarSource } from '../../calendars/sources';
-import { runCalendarSync } from '../../calendars/sync/run-sync';
 import { calendars, meetings, userSettings } from '../../db/schema';
 import type { App } from '../../http/app';
 import { allRoutes } from '../../routes';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { runCalendarSync } from '../calendars/sync/run-sync';
 
 let ctx: TestContext;
 let app: App;

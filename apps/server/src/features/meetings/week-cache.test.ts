@@ -2,7 +2,6 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCalendarSource } from '../../calendars/sources';
-import { runCalendarSync } from '../../calendars/sync/run-sync';
 import { calendars, meetings } from '../../db/schema';
 import type { App } from '../../http/app';
 import { LISTENER_APPLICATION_NAME, type PubSub } from '../../realtime/pubsub';
@@ -10,6 +9,7 @@ import { allRoutes } from '../../routes';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
 import { waitForValue } from '../../test/wait';
+import { runCalendarSync } from '../calendars/sync/run-sync';
 import { cacheWeeks, preferredEncoding, WeekCache, weekCacheOf } from './week-cache';
 
 /** Resolves once every notification committed before the call has reached this process (they arrive in order). */

@@ -5,11 +5,11 @@ import {
   ok,
   startFakeGoogleServer,
 } from '../../calendars/providers/google/__fixtures__/fake-google-server';
-import { coverOccurrencesOfConvertedSeries } from '../../calendars/sync/converted-series';
 import { calendars, meetings, wellnessBlocks } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
 import { googleUser, insertMeeting } from '../autobalance/testing';
+import { coverOccurrencesOfConvertedSeries } from '../calendars/sync/converted-series';
 import { catalogRoutes } from './catalog.routes';
 import { wellnessBlockRoutes } from './routes';
 
