@@ -57,10 +57,7 @@ export * from './parser/intention';
 // Referrals
 export * from './referrals/commission';
 // Reports
-export * from './reports/membership';
-export * from './reports/reports';
-export * from './reports/rows';
-export * from './reports/trend';
+export * from './reports/index';
 // Settings
 export * from './settings/labels';
 export * from './settings/settings';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ReportProgress } from '../reports/membership';
 import type {
   ActionsPerDay,
   AverageAttendeesReport,
@@ -11,14 +10,15 @@ import type {
   LeaderboardRow,
   OrganizerDayAverage,
   OvertimeReport,
-} from '../reports/reports';
+} from '../reports/index';
+import type { ReportProgress } from '../reports/membership';
 import type { Trend } from '../reports/trend';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 import { letterGradeSchema, qualityLabelSchema } from './meetings';
 
 /**
  * The reports resource (GET /reports/{kind}): the figures of each kind are the domain's report functions'
- * (reports/reports.ts); each schema here is checked against their types (`satisfies`).
+ * (reports/); each schema here is checked against their types (`satisfies`).
  */
 
 const count = { total: z.number(), meetings: z.number(), percent: z.number() };

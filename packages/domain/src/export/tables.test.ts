@@ -9,7 +9,7 @@ import {
   overtimeFromSums,
   reportAverageAttendees,
   reportAverages,
-} from '../reports/reports';
+} from '../reports/index';
 import { HOUR, MIN, row, T0 } from '../testing/factories';
 import { CSV_BOM, toCsv } from './csv';
 import { MEETING_EXPORT_COLUMNS, meetingExportRecord, wallClockText } from './meetings';

@@ -16,8 +16,8 @@ import type {
   LeaderboardRow,
   OrganizerDayAverage,
   OvertimeReport,
-} from '../reports/reports';
-import { complianceCountsText } from '../reports/reports';
+} from '../reports/index';
+import { complianceCountsText } from '../reports/index';
 import type { CsvValue } from './csv';
 
 /** How a figure reads: its decimals and unit on screen. */

@@ -172,6 +172,44 @@ function textChunk(html: string, start: number, end: number, collapseSpace: bool
   );
 }
 
+/** The end of a comment, doctype, CDATA or processing instruction starting at i (the text's end when unclosed). */
+function declarationEnd(html: string, i: number): number {
+  if (html.startsWith('<!--', i)) {
+    const close = html.indexOf('-->', i + 4);
+    return close < 0 ? html.length : close + 3;
+  }
+  const close = html.indexOf('>', i + 2);
+  return close < 0 ? html.length : close + 1;
+}
+
+/** Where the content of a skipped element (script, style, …) ends: after its closing tag, else the text's end. */
+function skippedContentEnd(html: string, name: string, from: number): number {
+  let search = closeTagSearch.get(name);
+  if (!search) {
+    search = new RegExp(`</${name}\\s*>`, 'gi');
+    closeTagSearch.set(name, search);
+  }
+  search.lastIndex = from;
+  const found = search.exec(html);
+  return found ? found.index + found[0].length : html.length;
+}
+
+/** The line breaks or space a tag stands for in the text. */
+function pushTagSpacing(out: TextOut, name: string, closing: boolean): void {
+  if (name === 'br') {
+    out.push('\n');
+  } else if (name === 'p') {
+    out.endLine(2);
+  } else if (name === 'li') {
+    out.endLine(1);
+    if (!closing) out.push('• ');
+  } else if (LINE_TAGS.has(name)) {
+    out.endLine(1);
+  } else if (CELL_TAGS.has(name)) {
+    out.push(' ');
+  }
+}
+
 /**
  * Plain text of an HTML or plain-text description, with '\n' line breaks ('\n\n' between paragraphs).
  * Hidden link addresses are kept between LINK_OPEN and LINK_CLOSE.
@@ -196,14 +234,7 @@ export function htmlToText(input: string): string {
     if (i > textStart) out.push(textChunk(html, textStart, i, collapseSpace));
     // Comments, doctype, CDATA, processing instructions.
     if (next === 33 || next === 63) {
-      let end: number;
-      if (html.startsWith('<!--', i)) {
-        const close = html.indexOf('-->', i + 4);
-        end = close < 0 ? n : close + 3;
-      } else {
-        const close = html.indexOf('>', i + 2);
-        end = close < 0 ? n : close + 1;
-      }
+      const end = declarationEnd(html, i);
       i = end;
       textStart = end;
       if (end >= n) break;
@@ -229,14 +260,7 @@ export function htmlToText(input: string): string {
     }
     let resume = end + 1;
     if (!closing && SKIPPED_CONTENT.has(name) && html.charCodeAt(end - 1) !== 47) {
-      let search = closeTagSearch.get(name);
-      if (!search) {
-        search = new RegExp(`</${name}\\s*>`, 'gi');
-        closeTagSearch.set(name, search);
-      }
-      search.lastIndex = resume;
-      const found = search.exec(html);
-      resume = found ? found.index + found[0].length : n;
+      resume = skippedContentEnd(html, name, resume);
     } else if (name === 'a') {
       if (!closing) {
         const m = HREF.exec(html.slice(nameEnd, end));
@@ -250,17 +274,8 @@ export function htmlToText(input: string): string {
         }
         href = null;
       }
-    } else if (name === 'br') {
-      out.push('\n');
-    } else if (name === 'p') {
-      out.endLine(2);
-    } else if (name === 'li') {
-      out.endLine(1);
-      if (!closing) out.push('• ');
-    } else if (LINE_TAGS.has(name)) {
-      out.endLine(1);
-    } else if (CELL_TAGS.has(name)) {
-      out.push(' ');
+    } else {
+      pushTagSpacing(out, name, closing);
     }
     textStart = resume;
     i = resume >= n ? -1 : html.indexOf('<', resume);

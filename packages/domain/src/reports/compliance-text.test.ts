@@ -7,7 +7,7 @@ import {
   compliancePercentText,
   compliantMeetingsFromSums,
   reportCompliantMeetings,
-} from './reports';
+} from './compliance';
 
 describe('compliancePercentText', () => {
   it('is "not applicable" when nothing was checked, not 0 %', () => {

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../lib/time';
 import { HOUR, row, T0 } from '../testing/factories';
+import { reportAverageScoresBy } from './average-scores-by';
+import { reportAverages } from './averages';
+import { reportDurationAndCosts } from './duration-and-costs';
 import { rankTeamMembers, reportProgress, type TeamMember, teamReportRows } from './membership';
-import { reportAverageScoresBy, reportAverages, reportDurationAndCosts } from './reports';
 import type { ReportMeetingRow } from './rows';
 
 const ANA = '00000000-0000-4000-8000-00000000000a';

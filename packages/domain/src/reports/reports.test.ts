@@ -16,7 +16,7 @@ import {
   reportScheduledLate,
   reportTotals,
   reportUserCounts,
-} from './reports';
+} from './index';
 import { isReportable, type ReportMeetingRow, ratio, reportableRows } from './rows';
 import { trend } from './trend';
 
