@@ -1,6 +1,3 @@
-import { emailLinkRoutes } from './auth/email-link/routes';
-import { oidcRoutes } from './auth/oidc/routes';
-import { authRoutes } from './auth/routes';
 import { listRoutes } from './features/autobalance/lists.routes';
 import { preventDeclinePageRoutes } from './features/autobalance/prevent-decline-page';
 import { autoBalanceRoutes } from './features/autobalance/routes';
@@ -16,9 +13,14 @@ import { mailPreviewRoutes } from './features/mail-previews/routes';
 import { meetingFlagRoutes } from './features/meetings/flags';
 import { itemRoutes } from './features/meetings/items';
 import { meetingRoutes } from './features/meetings/routes';
+import { forgetWeeksAfterChange } from './features/meetings/week-cache';
 import { referralRoutes } from './features/referrals/routes';
 import { reportRoutes } from './features/reports/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { emailLinkRoutes } from './features/sign-in/email-link/routes';
+import { linkPageRoutes } from './features/sign-in/link-pages';
+import { oidcRoutes } from './features/sign-in/oidc/routes';
+import { authRoutes } from './features/sign-in/routes';
 import { slackRoutes } from './features/slack/routes';
 import { suggestionRoutes } from './features/suggestions/routes';
 import { teamRoutes } from './features/teams/routes';
@@ -26,7 +28,6 @@ import { userRoutes } from './features/users/routes';
 import { catalogRoutes } from './features/wellness-blocks/catalog.routes';
 import { wellnessBlockRoutes } from './features/wellness-blocks/routes';
 import type { FeatureRoutes } from './http/app';
-import { linkPageRoutes } from './http/link-pages';
 import { cableRoutes } from './realtime/cable';
 
 /** Every feature's routes, registered in this order by buildApp. */
@@ -42,6 +43,7 @@ export const allRoutes: FeatureRoutes[] = [
   communicationRoutes,
   calendarRoutes,
   meetingRoutes,
+  forgetWeeksAfterChange,
   dailyReportEventRoutes,
   meetingFlagRoutes,
   itemRoutes,

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { ONE_CLICK_PATH } from '../features/communications/unsubscribe-link';
 import { AppError } from '../http/errors';
 
 /**
@@ -34,8 +33,8 @@ const ALLOWED_ROUTES = new Set([
   'POST /api/v1/invites/accept',
   'POST /api/v1/invites/renewal_requests',
   'GET /api/v1/communications/email/opt-out',
-  `GET ${ONE_CLICK_PATH}`,
-  `POST ${ONE_CLICK_PATH}`,
+  'GET /api/v1/communications/email/unsubscribe',
+  'POST /api/v1/communications/email/unsubscribe',
   'GET /api/v1/users/meetings/details/:token',
   'PATCH /api/v1/users/meetings/prevent_decline/:token',
 ]);

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { ONE_CLICK_PATH } from '../features/communications/unsubscribe-link';
 import { AppError } from '../http/errors';
 
 /**
@@ -27,8 +26,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/event_colors',
   'GET /api/v1/meeting_intentions',
   'GET /api/v1/communications/email/opt-out',
-  `GET ${ONE_CLICK_PATH}`,
-  `POST ${ONE_CLICK_PATH}`,
+  'GET /api/v1/communications/email/unsubscribe',
+  'POST /api/v1/communications/email/unsubscribe',
   'GET /api/v1/users/meetings/details/:token',
   'PATCH /api/v1/users/meetings/prevent_decline/:token',
 ]);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/client';
 import { sessions } from '../db/schema';
+import { authRoutes } from '../features/sign-in/routes';
 import { userRoutes } from '../features/users/routes';
 import type { App } from '../http/app';
 import { createPubSub, type PubSub } from '../realtime/pubsub';
@@ -11,7 +12,6 @@ import { createTestApp, createTestContext, type TestContext } from '../test/cont
 import { createUser } from '../test/factories';
 import { waitForValue } from '../test/wait';
 import { csrfTokenFor } from './cookies';
-import { authRoutes } from './routes';
 import {
   authenticateToken,
   cacheSessions,

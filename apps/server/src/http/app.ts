@@ -33,10 +33,10 @@ import {
   authenticateToken,
   CSRF_COOKIE,
   CSRF_HEADER,
+  forgetCachedSessions,
   SESSION_COOKIE,
 } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { forgetReadsAfterChange } from '../features/meetings/week-cache';
 import { hashToken, safeEqual } from '../lib/crypto';
 import { limitConnectionsPerIp } from './connection-limits';
 import {
@@ -337,13 +337,18 @@ export async function buildApp(
     }
   });
 
-  // A change made through a request is seen by the next read in this process: the caller's cached weeks and
-  // the cached sessions go before the reply does (features/meetings/week-cache.ts).
+  // A change made through a request is seen by the next read in this process: what features keep of the
+  // caller's reads (their afterChange listeners, e.g. the week cache) and the cached sessions go before the reply.
+  const changeListeners: ChangeListener[] = [];
+  app.decorate('afterChange', (listener: ChangeListener) => {
+    changeListeners.push(listener);
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!request.auth) return payload;
     const flag = request.routeOptions.config?.changesState;
     if (UNSAFE_METHODS.has(request.method) || (typeof flag === 'function' ? flag(request) : flag === true)) {
-      forgetReadsAfterChange(ctx.pubsub, request.auth.user.id);
+      for (const listener of changeListeners) listener(request.auth.user.id);
+      forgetCachedSessions();
     }
     return payload;
   });
@@ -428,10 +433,18 @@ export async function buildApp(
 
 type RouteEntry = { method: string; url: string };
 
+/** Told who changed something, before the reply of their request that changed state (POST, PATCH, …). */
+export type ChangeListener = (userId: string) => void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
     sendAppPage: SendAppPage | null;
+    /**
+     * Registers a listener for every signed-in request that changes state, across all routes: a feature
+     * drops what it keeps of that person's reads (http never imports features; they register here).
+     */
+    afterChange(listener: ChangeListener): void;
   }
 }
 

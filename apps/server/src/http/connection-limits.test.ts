@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLinkRoutes } from '../auth/email-link/routes';
 import { healthRoutes } from '../features/health/routes';
+import { emailLinkRoutes } from '../features/sign-in/email-link/routes';
 import { createTestContext, type TestContext } from '../test/context';
 import { type App, buildApp } from './app';
 

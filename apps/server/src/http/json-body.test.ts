@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLinkRoutes } from '../auth/email-link/routes';
 import { users } from '../db/schema';
+import { emailLinkRoutes } from '../features/sign-in/email-link/routes';
 import { teamRoutes } from '../features/teams/routes';
 import { userRoutes } from '../features/users/routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { signInLinkEmailJob } from '../auth/email-link/sign-in-link-email.job';
 import {
   autoBalanceDeclineJob,
   autoBalanceEmailJob,
@@ -23,6 +22,7 @@ import {
 import { demoExpiryJob } from '../features/demo/demo-expiry.job';
 import { reevaluateUserJob } from '../features/evaluation/reevaluate-user.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
+import { signInLinkEmailJob } from '../features/sign-in/email-link/sign-in-link-email.job';
 import { slackDndSweepJob, slackDndUserJob } from '../features/slack/slack.jobs';
 import {
   tipEmailJob,

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { forgetCachedSessions } from '../../auth/sessions';
+import type { FeatureRoutes } from '../../http/app';
 import type { PubSub } from '../../realtime/pubsub';
 
 /** What the database trigger (migration 0010) publishes: the ids of the users whose week data changed. */
@@ -243,9 +243,9 @@ function chooseEncoding(header: string): Encoding | null {
 
 /**
  * After a change made through a request (any unsafe method, or a GET that changes state): the user's cached
- * weeks and this process's cached sessions go before the reply is sent, so the next read sees the change.
+ * weeks go before the reply is sent, so the next read sees the change (http drops the cached sessions itself).
+ * Registered with the app in routes.ts.
  */
-export function forgetReadsAfterChange(pubsub: PubSub, userId: string) {
-  weekCacheOf(pubsub)?.forgetUser(userId);
-  forgetCachedSessions();
-}
+export const forgetWeeksAfterChange: FeatureRoutes = (app, ctx) => {
+  app.afterChange((userId) => weekCacheOf(ctx.pubsub)?.forgetUser(userId));
+};

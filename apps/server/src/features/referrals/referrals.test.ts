@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLinkRoutes } from '../../auth/email-link/routes';
 import { invites, signInLinks, subscriptions, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { emailLinkRoutes } from '../sign-in/email-link/routes';
 import { teamRoutes } from '../teams/routes';
 import { provisionUser } from '../users/provision';
 import { userRoutes } from '../users/routes';

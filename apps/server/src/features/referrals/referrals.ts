@@ -1,9 +1,9 @@
 import { isPayingCustomer, isReferralTokenShape, monthlyReferralCommission } from '@meetwell/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { REFERRAL_COOKIE } from '../../auth/oidc/start-params';
 import type { Database } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
+import { REFERRAL_COOKIE } from '../sign-in/oidc/start-params';
 
 type Reader = Pick<Database, 'select'>;
 

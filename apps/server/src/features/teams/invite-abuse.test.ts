@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLinkRoutes } from '../../auth/email-link/routes';
 import { companies, emails, invites, signInLinks, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { hashToken, randomToken } from '../../lib/crypto';
@@ -9,6 +8,7 @@ import { bearerFor, browserFor, createUser } from '../../test/factories';
 import { createDemoTeam } from '../demo/seed';
 import { hrefs, type SmtpCapture, startSmtpCapture } from '../mail/testing/smtp-capture';
 import { closeMailTransport } from '../mail/transport';
+import { emailLinkRoutes } from '../sign-in/email-link/routes';
 import { userRoutes } from '../users/routes';
 import { createInvite } from './invites';
 import { teamRoutes } from './routes';

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLinkRoutes } from '../../auth/email-link/routes';
 import { companies, memberships, signInLinks, subscriptions, users } from '../../db/schema';
 import type { App } from '../../http/app';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor } from '../../test/factories';
 import { expireTrials } from '../billing/trials';
+import { emailLinkRoutes } from '../sign-in/email-link/routes';
 import { teamRoutes } from '../teams/routes';
 import { CompanyExistsError, isPublicEmailDomain, provisionUser } from './provision';
 import { userRoutes } from './routes';

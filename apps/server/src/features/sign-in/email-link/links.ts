@@ -1,15 +1,15 @@
 import { normalizeEmail } from '@meetwell/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { signInLinks, users } from '../../db/schema';
+import type { AppContext } from '../../../context';
+import { signInLinks, users } from '../../../db/schema';
+import { AppError } from '../../../http/errors';
+import { hashToken, randomToken } from '../../../lib/crypto';
 import {
   CompanyExistsError,
   companyExistsMessage,
   provisionUser,
   signUpRefusal,
-} from '../../features/users/provision';
-import { AppError } from '../../http/errors';
-import { hashToken, randomToken } from '../../lib/crypto';
+} from '../../users/provision';
 import { isUniqueViolation } from '../oidc/sign-in';
 
 /** How long a link works, and the window of the per-address budget. */

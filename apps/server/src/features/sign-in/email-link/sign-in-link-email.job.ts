@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { signInLinks } from '../../db/schema';
-import { deliverEmail } from '../../features/mail/deliver';
-import { signInLinkEmail, signInLinkUrl } from '../../features/mail/templates/sign-in-link';
-import { defineJob } from '../../jobs/define';
+import { signInLinks } from '../../../db/schema';
+import { defineJob } from '../../../jobs/define';
+import { deliverEmail } from '../../mail/deliver';
+import { signInLinkEmail, signInLinkUrl } from '../../mail/templates/sign-in-link';
 import { SIGN_IN_LINK_MINUTES } from './links';
 
 /**

@@ -1,5 +1,5 @@
-import type { Config, SsoProvider } from '../../config';
-import { AppError } from '../../http/errors';
+import type { Config, SsoProvider } from '../../../config';
+import { AppError } from '../../../http/errors';
 
 /** What we ask each kind of issuer for: calendar access where the provider has one, and a refresh token. */
 type AuthorizationProfile = { scope: string; parameters: Record<string, string> };

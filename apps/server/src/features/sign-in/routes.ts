@@ -1,14 +1,14 @@
 import { authProviderListDocument, demoSessionDocument, isValidTimeZone } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createDemoTeam } from '../features/demo/seed';
-import { loadUserResource } from '../features/users/profile';
-import { type FeatureRoutes, requireAuth } from '../http/app';
-import { AppError } from '../http/errors';
-import { document, resource, resourceBody } from '../http/jsonapi';
-import { disconnectUser } from '../realtime/broadcast';
-import { clearSessionCookies, setSessionCookies } from './cookies';
-import { createSession, revokeSession } from './sessions';
+import { clearSessionCookies, setSessionCookies } from '../../auth/cookies';
+import { createSession, revokeSession } from '../../auth/sessions';
+import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { document, resource, resourceBody } from '../../http/jsonapi';
+import { disconnectUser } from '../../realtime/broadcast';
+import { createDemoTeam } from '../demo/seed';
+import { loadUserResource } from '../users/profile';
 
 export const authRoutes: FeatureRoutes = (app, ctx) => {
   app.get(

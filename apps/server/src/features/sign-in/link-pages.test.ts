@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/sessions';
-import { signInLinks } from '../db/schema';
-import { hashToken, randomToken } from '../lib/crypto';
-import { createTestContext, type TestContext } from '../test/context';
-import { type App, buildApp } from './app';
+import { SESSION_COOKIE } from '../../auth/sessions';
+import { signInLinks } from '../../db/schema';
+import { type App, buildApp } from '../../http/app';
+import { hashToken, randomToken } from '../../lib/crypto';
+import { createTestContext, type TestContext } from '../../test/context';
 import { linkPageRoutes } from './link-pages';
 
 const APP_URL = 'https://app.meetwell.test';

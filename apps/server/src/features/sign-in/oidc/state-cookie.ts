@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { isSecure } from '../cookies';
+import { isSecure } from '../../../auth/cookies';
+import type { AppContext } from '../../../context';
 
 export const STATE_COOKIE = 'MWSignInState';
 const STATE_COOKIE_PATH = '/api/v1/auth';

@@ -6,13 +6,13 @@ import {
 } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { referralOf } from '../../features/referrals/referrals';
-import { loadUserResource } from '../../features/users/profile';
-import type { FeatureRoutes } from '../../http/app';
-import { AppError } from '../../http/errors';
-import { document, resourceBody } from '../../http/jsonapi';
-import { setSessionCookies } from '../cookies';
-import { createSession } from '../sessions';
+import { setSessionCookies } from '../../../auth/cookies';
+import { createSession } from '../../../auth/sessions';
+import type { FeatureRoutes } from '../../../http/app';
+import { AppError } from '../../../http/errors';
+import { document, resourceBody } from '../../../http/jsonapi';
+import { referralOf } from '../../referrals/referrals';
+import { loadUserResource } from '../../users/profile';
 import { consumeSignInLink, requestSignInLink } from './links';
 
 /** Counted per address, not per session: a signed-in visitor asking for links is still one machine. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { identities, users } from '../../db/schema';
-import { readAgainAfterSignIn } from '../../features/calendars/connection-health/reconnect';
-import { provisionUser } from '../../features/users/provision';
+import type { AppContext } from '../../../context';
+import { identities, users } from '../../../db/schema';
+import { readAgainAfterSignIn } from '../../calendars/connection-health/reconnect';
+import { provisionUser } from '../../users/provision';
 import type { SignInProfile } from './claims';
 
 export type ProviderTokens = {

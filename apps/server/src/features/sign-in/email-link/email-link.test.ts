@@ -1,23 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import type { AppContext } from '../../context';
-import { emailOptOuts, emails, invites, signInLinks, users } from '../../db/schema';
+import { loadConfig } from '../../../config';
+import type { AppContext } from '../../../context';
+import { emailOptOuts, emails, invites, signInLinks, users } from '../../../db/schema';
+import type { App } from '../../../http/app';
+import type { JobHelpers } from '../../../jobs/define';
+import { type RunningWorker, startWorker } from '../../../jobs/worker';
+import { hashToken, randomToken } from '../../../lib/crypto';
+import { createTestApp, createTestContext, type TestContext } from '../../../test/context';
+import { createUser } from '../../../test/factories';
+import { waitForValue } from '../../../test/wait';
 import {
   type CapturedMail,
   hrefs,
   type SmtpCapture,
   startSmtpCapture,
-} from '../../features/mail/testing/smtp-capture';
-import { closeMailTransport } from '../../features/mail/transport';
-import { userRoutes } from '../../features/users/routes';
-import type { App } from '../../http/app';
-import type { JobHelpers } from '../../jobs/define';
-import { type RunningWorker, startWorker } from '../../jobs/worker';
-import { hashToken, randomToken } from '../../lib/crypto';
-import { createTestApp, createTestContext, type TestContext } from '../../test/context';
-import { createUser } from '../../test/factories';
-import { waitForValue } from '../../test/wait';
+} from '../../mail/testing/smtp-capture';
+import { closeMailTransport } from '../../mail/transport';
+import { userRoutes } from '../../users/routes';
 import { authRoutes } from '../routes';
 import { LINKS_PER_ADDRESS, requestSignInLink } from './links';
 import { emailLinkRoutes, LINK_REQUESTS_PER_IP } from './routes';

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setSessionCookies } from '../auth/cookies';
-import { consumeSignInLink } from '../auth/email-link/links';
-import { createSession } from '../auth/sessions';
-import type { AppContext } from '../context';
-import { referralOf } from '../features/referrals/referrals';
-import { acceptInvite } from '../features/teams/invites';
-import type { FeatureRoutes } from './app';
-import { AppError } from './errors';
+import { setSessionCookies } from '../../auth/cookies';
+import { createSession } from '../../auth/sessions';
+import type { AppContext } from '../../context';
+import type { FeatureRoutes } from '../../http/app';
+import { AppError } from '../../http/errors';
+import { referralOf } from '../referrals/referrals';
+import { acceptInvite } from '../teams/invites';
+import { consumeSignInLink } from './email-link/links';
 
 /** Where a signed-in person lands (the web app's APP_HOME). */
 const APP_HOME = '/my/review/you';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, identities, sessions, users } from '../../db/schema';
-import { userRoutes } from '../../features/users/routes';
-import type { App } from '../../http/app';
-import { createTestApp, createTestContext, type TestContext } from '../../test/context';
-import { createUser } from '../../test/factories';
+import { getAccessToken, NeedsPermissionError } from '../../../auth/oidc/access-token';
+import { companies, identities, sessions, users } from '../../../db/schema';
+import type { App } from '../../../http/app';
+import { createTestApp, createTestContext, type TestContext } from '../../../test/context';
+import { createUser } from '../../../test/factories';
+import { userRoutes } from '../../users/routes';
 import { authRoutes } from '../routes';
-import { getAccessToken, NeedsPermissionError } from './access-token';
 import { oidcRoutes } from './routes';
 import { STATE_COOKIE } from './state-cookie';
 import { authorizeAtIssuer, CookieJar, startTestIssuer, type TestIssuer } from './test-issuer';

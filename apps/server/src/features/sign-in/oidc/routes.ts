@@ -3,15 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import type { SsoProvider } from '../../config';
-import type { AppContext } from '../../context';
-import { CompanyExistsError } from '../../features/users/provision';
-import type { FeatureRoutes } from '../../http/app';
-import { safeEqual } from '../../lib/crypto';
-import { setSessionCookies } from '../cookies';
-import { createSession } from '../sessions';
+import { setSessionCookies } from '../../../auth/cookies';
+import {
+  forgetClientConfiguration,
+  getClientConfiguration,
+  isProviderAnswer,
+} from '../../../auth/oidc/client';
+import { createSession } from '../../../auth/sessions';
+import type { SsoProvider } from '../../../config';
+import type { AppContext } from '../../../context';
+import type { FeatureRoutes } from '../../../http/app';
+import { safeEqual } from '../../../lib/crypto';
+import { CompanyExistsError } from '../../users/provision';
 import { profileFromClaims } from './claims';
-import { forgetClientConfiguration, getClientConfiguration, isProviderAnswer } from './client';
 import { authorizationProfile, callbackUrl, requireSsoProvider } from './providers';
 import { EmailInUseError, type ProviderTokens, signInWithIdentity } from './sign-in';
 import { browserTimeZone, REFERRAL_COOKIE, referralToken, safeReturnPath } from './start-params';
