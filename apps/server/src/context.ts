@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { JobQueue } from './jobs/queue';
+import type { JobQueue } from './jobs/job-queue';
 import type { Secrets } from './lib/crypto';
 import type { PubSub } from './realtime/pubsub';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { jobFailures } from '../db/schema';
-import type { JobRequest } from './queue';
+import type { JobRequest } from './job-queue';
 
 /**
  * The failures of jobs done for a person (a job definition's `owner`): recorded when a job fails for good, so

@@ -1,58 +1,12 @@
 import { type AddJobsJobSpec, makeWorkerUtils, type TaskSpec, type WorkerUtils } from 'graphile-worker';
 import type pg from 'pg';
 import { InvalidJobPayloadError } from './define';
+import type { EnqueueOptions, JobQueue } from './job-queue';
 import { createJobLogger } from './logger';
 import { guardPoolClients } from './pool-guard';
-import { type JobRegistry, type Jobs, type PayloadOf, jobs as registeredJobs } from './registry';
+import { type JobRegistry, jobs as registeredJobs } from './registry';
 
-type EnqueueOptions = {
-  /**
-   * Identifies a pending job so it can be replaced or cancelled: enqueueing again with the same key updates
-   * the waiting job instead of adding one (see `jobKeyMode`).
-   */
-  jobKey?: string;
-  /**
-   * With a jobKey — 'replace' (default): update payload, run time and options; 'preserve_run_at': update all
-   * but the run time; 'unsafe_dedupe': do nothing when a job with that key exists (even a running one).
-   */
-  jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
-  runAt?: Date;
-  /** Overrides the job definition's maxAttempts. */
-  maxAttempts?: number;
-  /** Overrides the job definition's queueName. Jobs of one queue run one at a time, in order. */
-  queueName?: string;
-  /** Lower runs first (default 0). */
-  priority?: number;
-};
-
-export interface JobQueue<R extends JobRegistry = Jobs> {
-  /** Validates the payload against the job's schema, then stores the job (it runs once a worker picks it up). */
-  enqueue<N extends keyof R & string>(
-    name: N,
-    payload: PayloadOf<N, R>,
-    options?: EnqueueOptions,
-  ): Promise<void>;
-  /**
-   * Many jobs in one statement per thousand (a first decision over a big calendar queues thousands): each is
-   * validated like `enqueue`; keyed jobs replace their waiting job ('replace' mode), and of one key given
-   * twice the last wins.
-   */
-  enqueueMany(requests: readonly JobRequest<R>[]): Promise<void>;
-  /** Removes the pending job with this key; a job already running finishes but is not retried. */
-  cancel(jobKey: string): Promise<void>;
-  /** `cancel` for many keys, in one statement per thousand. */
-  cancelMany(jobKeys: readonly string[]): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** One job for `enqueueMany`. */
-export type JobRequest<R extends JobRegistry = Jobs> = {
-  [N in keyof R & string]: {
-    name: N;
-    payload: PayloadOf<N, R>;
-    options?: Omit<EnqueueOptions, 'jobKeyMode'>;
-  };
-}[keyof R & string];
+export type { EnqueueOptions, JobQueue, JobRequest } from './job-queue';
 
 const BATCH = 1_000;
 
@@ -67,11 +21,17 @@ export class UnknownJobError extends Error {
  * The enqueueing side of the job system, on the app's pool. Runs graphile-worker's migrations on creation, so
  * a `serve` process can enqueue before any worker ever started.
  */
-export async function createJobQueue<R extends JobRegistry = Jobs>(
+export async function createJobQueue(pool: pg.Pool, options?: { logLevel?: string }): Promise<JobQueue>;
+/** A queue of other jobs than the registry's (tests). */
+export async function createJobQueue<R extends JobRegistry>(
   pool: pg.Pool,
-  options: { registry?: R; logLevel?: string } = {},
-): Promise<JobQueue<R>> {
-  const registry = (options.registry ?? registeredJobs) as R;
+  options: { registry: R; logLevel?: string },
+): Promise<JobQueue<R>>;
+export async function createJobQueue(
+  pool: pg.Pool,
+  options: { registry?: JobRegistry; logLevel?: string } = {},
+): Promise<unknown> {
+  const registry: JobRegistry = options.registry ?? registeredJobs;
   guardPoolClients(pool);
   const utils: WorkerUtils = await makeWorkerUtils({
     pgPool: pool,
@@ -101,7 +61,7 @@ export async function createJobQueue<R extends JobRegistry = Jobs>(
     return { stored, spec };
   };
 
-  return {
+  const queue: JobQueue<JobRegistry> = {
     async enqueue(name, payload, enqueueOptions = {}) {
       if (closed) throw new Error('The job queue is closed');
       const { stored, spec } = specOf(name, payload, enqueueOptions);
@@ -154,4 +114,5 @@ export async function createJobQueue<R extends JobRegistry = Jobs>(
       await utils.release();
     },
   };
+  return queue;
 }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   autoBalanceDeclineJob,
   autoBalanceEmailJob,
@@ -20,6 +19,7 @@ import {
   dailyReportEventsSweepJob,
 } from '../features/daily-report-events/daily-report-events.job';
 import { demoExpiryJob } from '../features/demo/demo-expiry.job';
+import { demoPoolRefillJob } from '../features/demo/demo-pool.job';
 import { reevaluateUserJob } from '../features/evaluation/reevaluate-user.job';
 import { warmReportsJob } from '../features/reports/warm-reports.job';
 import { signInLinkEmailJob } from '../features/sign-in/email-link/sign-in-link-email.job';
@@ -30,11 +30,13 @@ import {
   weeklyReportEmailJob,
 } from '../features/weekly-report/weekly-mails.job';
 import type { AnyJob } from './define';
+import { type JobName, type JobPayloadSchemas, jobPayloads } from './payloads';
 import { cleanupExpiredSessions } from './tasks/cleanup-expired-sessions.job';
 
 /**
- * Every job the workers run, keyed by its name. Adding a job: write `<name>.job.ts` with `defineJob(...)`
- * (in jobs/tasks/ or beside its feature), then add one line here.
+ * Every job the workers run, keyed by its name. Adding a job: add its name and payload schema to payloads.ts,
+ * write `<name>.job.ts` with `defineJob({ payload: jobPayloads.<name>, ... })` (in jobs/tasks/ or beside its
+ * feature), then add one line here.
  */
 export const jobs = {
   cleanup_expired_sessions: cleanupExpiredSessions,
@@ -61,19 +63,22 @@ export const jobs = {
   daily_report_event: dailyReportEventJob,
   connection_broken_email: connectionBrokenEmailJob,
   demo_expiry: demoExpiryJob,
+  demo_pool_refill: demoPoolRefillJob,
 } as const;
 
 assertRegistry(jobs);
 
 export type JobRegistry = Readonly<Record<string, AnyJob>>;
 export type Jobs = typeof jobs;
-export type JobName = keyof Jobs & string;
-/** What `enqueue` accepts for a job (the schema's input). */
-export type PayloadOf<N extends keyof R & string, R extends JobRegistry = Jobs> = z.input<R[N]['payload']>;
 
-/** Fails to compile (and to load) when a key differs from its job's name. */
-function assertRegistry<R extends JobRegistry>(registry: R & { [K in keyof R]: { name: K } }): void {
-  for (const [key, job] of Object.entries(registry)) {
+/** Fails to compile (and to load) when a key differs from its job's name or its schema from payloads.ts's. */
+function assertRegistry<R extends { [N in JobName]: AnyJob & { name: N; payload: JobPayloadSchemas[N] } }>(
+  registry: R & { [K in Exclude<keyof R, JobName>]: never },
+): void {
+  for (const [key, job] of Object.entries<AnyJob>(registry)) {
     if (job.name !== key) throw new Error(`Job registry key "${key}" holds the job named "${job.name}"`);
+    if (job.payload !== jobPayloads[key as JobName]) {
+      throw new Error(`Job "${key}" does not take its payload schema from jobs/payloads.ts`);
+    }
   }
 }

@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { actionPaused } from '../calendars/connection-health/paused';
 import { remindersSettledBy, sendActionEmail } from './action-emails';
 import { reconcileUser, sweep } from './engine';
-import { ACTION_EMAIL_KINDS } from './keys';
 import { completeReminder, performDecline } from './perform';
 
 /** Decides again for one user after an evaluation change (enqueued by reevaluateSpans, debounced per user). */
 export const autoBalanceUserJob = defineJob({
   name: 'autobalance_user',
-  payload: z.object({ userId: z.uuid() }),
+  payload: jobPayloads.autobalance_user,
   maxAttempts: 5,
   // A person whose decisions keep failing is told on the Auto-balance screen, with a way to try again.
   owner: ({ userId }) => userId,
@@ -23,7 +22,7 @@ const PAUSABLE_KINDS = new Set<string>(['reminder', 'decline_warning', 'pre_acti
 /** One auto-balance mail (organizer reminder or warning, user notices); at most once per (meeting, kind). */
 export const autoBalanceEmailJob = defineJob({
   name: 'autobalance_email',
-  payload: z.object({ actionId: z.uuid(), kind: z.enum(ACTION_EMAIL_KINDS) }),
+  payload: jobPayloads.autobalance_email,
   maxAttempts: 8,
   // After syncs, decisions and declines when workers are busy (a decline sends its own warning first).
   priority: 1,
@@ -50,7 +49,7 @@ export const autoBalanceEmailJob = defineJob({
 /** The decline at the compliance deadline (run_at = deadline, job key per meeting). */
 export const autoBalanceDeclineJob = defineJob({
   name: 'autobalance_decline',
-  payload: z.object({ actionId: z.uuid() }),
+  payload: jobPayloads.autobalance_decline,
   maxAttempts: 6,
   async run({ actionId }, { ctx }) {
     await performDecline(ctx, actionId);
@@ -60,7 +59,7 @@ export const autoBalanceDeclineJob = defineJob({
 /** Every 10 minutes: users with meetings in the coming days are decided again, overdue declines run. */
 export const autoBalanceSweepJob = defineJob({
   name: 'autobalance_sweep',
-  payload: z.object({}),
+  payload: jobPayloads.autobalance_sweep,
   maxAttempts: 1,
   cron: { schedule: '*/10 * * * *' },
   async run(_payload, { ctx }) {

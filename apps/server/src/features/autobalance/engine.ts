@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, bulkInsert, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, meetings } from '../../db/schema';
-import type { JobRequest } from '../../jobs/queue';
+import type { JobRequest } from '../../jobs/job-queue';
 import { mapInSlices, nextTurn } from '../../lib/next-turn';
 import { sameJson } from '../../lib/same-json';
 import { broadcastToUser } from '../../realtime/broadcast';

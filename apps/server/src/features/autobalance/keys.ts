@@ -2,16 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { hashToken } from '../../lib/crypto';
 
-/** Mail kinds auto-balance sends; each is sent at most once per meeting (emails.idempotency_key). */
-export const ACTION_EMAIL_KINDS = [
-  'reminder',
-  'decline_warning',
-  'decline_notice',
-  'pre_action',
-  'post_action',
-  'decline_prevented',
-] as const;
-export type ActionEmailKind = (typeof ACTION_EMAIL_KINDS)[number];
+import { ACTION_EMAIL_KINDS, type ActionEmailKind } from './email-kinds';
+
+export { ACTION_EMAIL_KINDS, type ActionEmailKind };
 
 /**
  * What an auto-balance mail is about: the event as this user sees it (its identity, which outlives any

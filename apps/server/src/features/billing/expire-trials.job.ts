@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { expireTrials } from './trials';
 
 /** Every hour: members of companies whose trial ended without a plan are deactivated (idempotent). */
 export const expireTrialsJob = defineJob({
   name: 'expire_trials',
-  payload: z.object({}),
+  payload: jobPayloads.expire_trials,
   maxAttempts: 3,
   cron: { schedule: '23 * * * *' },
   async run(_payload, { ctx, logger }) {

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { emails, users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { type DeliveryResult, deliverEmail } from '../mail/deliver';
 import { unsubscribeConfirmationEmail } from '../mail/templates/unsubscribe-confirmation';
 import { normalizeAddress, signedUnsubscribePageUrl } from './unsubscribe-link';
@@ -62,7 +62,7 @@ async function sendUnsubscribeConfirmation(ctx: AppContext, email: string): Prom
 /** Enqueued for every well-formed address the form receives, so the answer takes as long whoever asks. */
 export const unsubscribeConfirmationJob = defineJob({
   name: 'unsubscribe_confirmation',
-  payload: z.object({ email: z.string().max(320) }),
+  payload: jobPayloads.unsubscribe_confirmation,
   maxAttempts: 5,
   async run({ email }, { ctx }) {
     const result = await sendUnsubscribeConfirmation(ctx, email);

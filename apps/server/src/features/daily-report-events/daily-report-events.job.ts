@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inValues } from '../../db/bulk';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { dailyReportJobKey, writeDailyReportEvent } from './report-event';
 import { reportDayAt, zonesAtDayEnd } from './schedule';
 
@@ -50,7 +50,7 @@ export async function enqueueDailyReportEvents(ctx: Pick<AppContext, 'db' | 'job
  */
 export const dailyReportEventsSweepJob = defineJob({
   name: 'daily_report_events_sweep',
-  payload: z.object({}),
+  payload: jobPayloads.daily_report_events_sweep,
   maxAttempts: 3,
   cron: { schedule: '11 * * * *', backfill: '4h' },
   async run(_payload, { ctx, cron, logger }) {
@@ -63,7 +63,7 @@ export const dailyReportEventsSweepJob = defineJob({
 /** Writes (or updates) one person's report event of one day; nothing when the switch went off meanwhile. */
 export const dailyReportEventJob = defineJob({
   name: 'daily_report_event',
-  payload: z.object({ userId: z.uuid(), date: z.iso.date() }),
+  payload: jobPayloads.daily_report_event,
   maxAttempts: 5,
   async run(payload, { ctx }) {
     await writeDailyReportEvent(ctx, payload);

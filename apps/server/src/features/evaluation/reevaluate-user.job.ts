@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { syncWindow } from '../calendars/sync/window';
 import { reevaluateSpans } from './reevaluate';
@@ -7,7 +7,7 @@ import { reevaluateSpans } from './reevaluate';
 /** After a settings or Wellness block change: every meeting of the user in the synced window is re-scored. */
 export const reevaluateUserJob = defineJob({
   name: 'reevaluate_user',
-  payload: z.object({ userId: z.uuid() }),
+  payload: jobPayloads.reevaluate_user,
   maxAttempts: 5,
   owner: ({ userId }) => userId,
   async run({ userId }, { ctx }) {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { buildRequestedDays, warmReports } from './warm-reports';
 
 /**
@@ -9,10 +9,7 @@ import { buildRequestedDays, warmReports } from './warm-reports';
  */
 export const warmReportsJob = defineJob({
   name: 'warm_reports',
-  payload: z.union([
-    z.object({ userId: z.uuid() }),
-    z.object({ scopeId: z.uuid(), filter: z.string().max(200), from: z.iso.date(), to: z.iso.date() }),
-  ]),
+  payload: jobPayloads.warm_reports,
   maxAttempts: 5,
   async run(payload, { ctx }) {
     if ('userId' in payload) await warmReports(ctx, payload.userId);

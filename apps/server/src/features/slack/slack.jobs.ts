@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { runSlackSnooze, slackDndJobKey } from './snooze';
 
 /** Snoozes the user's Slack during the current Wellness block occurrence, then plans the next one. */
 export const slackDndUserJob = defineJob({
   name: 'slack_dnd_user',
-  payload: z.object({ userId: z.uuid() }),
+  payload: jobPayloads.slack_dnd_user,
   maxAttempts: 4,
   async run({ userId }, { ctx }) {
     await runSlackSnooze(ctx, userId);
@@ -20,7 +20,7 @@ export const slackDndUserJob = defineJob({
  */
 export const slackDndSweepJob = defineJob({
   name: 'slack_dnd_sweep',
-  payload: z.object({}),
+  payload: jobPayloads.slack_dnd_sweep,
   maxAttempts: 1,
   cron: { schedule: '*/15 * * * *' },
   async run(_payload, { ctx }) {

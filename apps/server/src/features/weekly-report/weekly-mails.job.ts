@@ -1,7 +1,7 @@
 import { epochDayToIsoDate, isoDateToEpochDay } from '@meetwell/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/define';
+import { jobPayloads } from '../../jobs/payloads';
 import { recipientsInSlot } from './recipients';
 import { previousWeek, slotAt, TIP_SLOT, WEEKLY_REPORT_SLOT } from './schedule';
 import { sendWeeklyTip } from './tips';
@@ -45,7 +45,7 @@ export async function enqueueWeeklyMails(ctx: Pick<AppContext, 'db' | 'jobs'>, a
  */
 export const weeklyMailsSweepJob = defineJob({
   name: 'weekly_mails_sweep',
-  payload: z.object({}),
+  payload: jobPayloads.weekly_mails_sweep,
   maxAttempts: 3,
   cron: { schedule: '7 * * * *', backfill: '4h' },
   async run(_payload, { ctx, cron, logger }) {
@@ -58,7 +58,7 @@ export const weeklyMailsSweepJob = defineJob({
 /** Mails one person the report of one week (a no-op once it is sent, or for a week without meetings). */
 export const weeklyReportEmailJob = defineJob({
   name: 'weekly_report_email',
-  payload: z.object({ userId: z.uuid(), weekStart: z.iso.date() }),
+  payload: jobPayloads.weekly_report_email,
   maxAttempts: 5,
   async run({ userId, weekStart }, { ctx }) {
     const end = epochDayToIsoDate(isoDateToEpochDay(weekStart) + 6);
@@ -70,7 +70,7 @@ export const weeklyReportEmailJob = defineJob({
 /** Mails one person this week's tip (a no-op once one went out this week). */
 export const tipEmailJob = defineJob({
   name: 'tip_email',
-  payload: z.object({ userId: z.uuid(), slotStart: z.iso.datetime() }),
+  payload: jobPayloads.tip_email,
   maxAttempts: 5,
   async run({ userId, slotStart }, { ctx }) {
     const result = await sendWeeklyTip(ctx, { userId, slotStart: new Date(slotStart) });

@@ -1,9 +1,9 @@
 import { type ConnectionProblem, reconnectMethod } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { calendars, users } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
+import { jobPayloads } from '../../../jobs/payloads';
 import { type DeliveryResult, deliverEmail } from '../../mail/deliver';
 import { connectionBrokenEmail } from './connection-broken-email';
 
@@ -52,7 +52,7 @@ export async function sendConnectionBrokenEmail(
 
 export const connectionBrokenEmailJob = defineJob({
   name: 'connection_broken_email',
-  payload: z.object({ calendarId: z.uuid(), brokenAt: z.iso.datetime() }),
+  payload: jobPayloads.connection_broken_email,
   maxAttempts: 8,
   priority: 1,
   async run({ calendarId, brokenAt }, { ctx }) {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineJob } from '../../../jobs/define';
+import { jobPayloads } from '../../../jobs/payloads';
 import { RetryLater, runCalendarSync } from './run-sync';
 
 import { syncJobKey } from './sync-job-key';
@@ -10,12 +10,7 @@ const MAX_DEFERRALS = 12;
 
 export const syncCalendarJob = defineJob({
   name: 'sync_calendar',
-  payload: z.object({
-    calendarId: z.uuid(),
-    mode: z.enum(['full', 'incremental']),
-    /** Times the provider already asked us to wait for this sync. */
-    deferrals: z.number().int().min(0).default(0),
-  }),
+  payload: jobPayloads.sync_calendar,
   maxAttempts: 8,
   async run(payload, { ctx, attempt, logger }) {
     try {

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import { loadCalendarWithOwner } from '../../../calendars/connection';
 import { calendars, webhookChannels } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
+import { jobPayloads } from '../../../jobs/payloads';
 import { channelsExpiringBefore, openChannel, stopChannels } from './channels';
 
 /**
@@ -14,7 +14,7 @@ export const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 export const renewWebhooksJob = defineJob({
   name: 'renew_webhooks',
-  payload: z.object({ calendarId: z.uuid().optional() }),
+  payload: jobPayloads.renew_webhooks,
   maxAttempts: 5,
   cron: { schedule: '5 * * * *' },
   async run(payload, { ctx, logger }) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { signInLinks } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
+import { jobPayloads } from '../../../jobs/payloads';
 import { deliverEmail } from '../../mail/deliver';
 import { signInLinkEmail, signInLinkUrl } from '../../mail/templates/sign-in-link';
 import { SIGN_IN_LINK_MINUTES } from './links';
@@ -14,7 +14,7 @@ import { SIGN_IN_LINK_MINUTES } from './links';
  */
 export const signInLinkEmailJob = defineJob({
   name: 'sign_in_link_email',
-  payload: z.object({ linkId: z.uuid(), sealedToken: z.string().min(1) }),
+  payload: jobPayloads.sign_in_link_email,
   // A link is worth sending for 15 minutes: five tries with backoff fit in them.
   maxAttempts: 5,
   async run({ linkId, sealedToken }, { ctx, logger }) {
