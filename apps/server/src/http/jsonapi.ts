@@ -54,16 +54,8 @@ export function errorDocument(code: ErrorCode, issues: ErrorIssue[]) {
   };
 }
 
-/** The body of a JSON:API create or update: `{ data: { type, id?, attributes } }`. */
-export function resourceBody<T extends z.ZodType>(type: string, attributes: T) {
-  return z.object({
-    data: z.object({
-      type: z.literal(type, { error: `data.type must be "${type}"` }),
-      id: z.string().optional(),
-      attributes,
-    }),
-  });
-}
+/** The body of a JSON:API create or update: `{ data: { type, id?, attributes } }` (the contract's). */
+export { resourceBodySchema as resourceBody } from '@meetwell/domain';
 
 /** Maps a zod issue path of a request part to a JSON:API source pointer. */
 export function pointerFor(

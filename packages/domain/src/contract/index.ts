@@ -11,6 +11,8 @@ export * from './calendars';
 export * from './catalog';
 export * from './communications';
 export * from './daily-reports';
+export * from './endpoint';
+export * from './errors';
 export * from './job-failures';
 export * from './jsonapi';
 export * from './mail';

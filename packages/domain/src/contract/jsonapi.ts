@@ -21,3 +21,14 @@ export function documentSchema(data: z.ZodType, meta?: z.ZodType) {
 
 /** An instant as the API writes it: ISO 8601 in UTC (`2026-03-02T09:00:00.000Z`). */
 export const instantSchema = z.string();
+
+/** The body of a JSON:API create or update: `{ data: { type, id?, attributes } }`. */
+export function resourceBodySchema<const T extends string, A extends z.ZodType>(type: T, attributes: A) {
+  return z.object({
+    data: z.object({
+      type: z.literal(type, { error: `data.type must be "${type}"` }),
+      id: z.string().optional(),
+      attributes,
+    }),
+  });
+}

@@ -328,7 +328,7 @@ describe('team management: invites', () => {
             },
           };
           invites.push(created);
-          return jsonResponse(201, { data: created });
+          return jsonResponse(201, { data: created, meta: { mail: 'sent' } });
         },
       },
     });

@@ -1,22 +1,16 @@
 // Team management calls: the team, its members and pending invites (stats §7, the teams contract).
 import { notifications } from '@mantine/notifications';
 import {
+  ADMIN_ROLE,
   type InviteAttributes,
-  inviteListDocument,
   type MemberAttributes,
-  memberListDocument,
   type TeamAttributes,
-  teamDocument,
+  type TeamPatch,
+  teamEndpoints,
 } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  api,
-  handleErrorStatus,
-  isApiError,
-  type JsonApiDocument,
-  type JsonApiResource,
-  resourceBody,
-} from '../../api/client';
+import { handleErrorStatus, isApiError } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { isSilentError, showErrorToast } from '../../api/errorToast';
 import { queryKeys } from '../../session/queryKeys';
 import { actionKeys } from '../balance/api';
@@ -25,9 +19,7 @@ import { actionKeys } from '../balance/api';
  * A change whose 422 (the last admin, removing yourself, a team without a domain) is a message for the toast,
  * not the missing-permissions page the client sends other 422s to; 401 and 503 still redirect as usual.
  */
-async function change<D>(
-  send: (options: { redirectOnStatus: false }) => Promise<JsonApiDocument<D>>,
-): Promise<JsonApiDocument<D>> {
+async function change<D>(send: (options: { redirectOnStatus: false }) => Promise<D>): Promise<D> {
   try {
     return await send({ redirectOnStatus: false });
   } catch (error) {
@@ -36,9 +28,13 @@ async function change<D>(
   }
 }
 
-export type LicenseBy = 'domain' | 'invite';
-
-export type { InviteAttributes, MemberAttributes, TeamAttributes } from '@meetwell/domain';
+export type {
+  InviteAttributes,
+  LicenseBy,
+  MemberAttributes,
+  TeamAttributes,
+  TeamPatch,
+} from '@meetwell/domain';
 
 export interface Team extends TeamAttributes {
   id: string;
@@ -52,7 +48,7 @@ export interface Invite extends InviteAttributes {
   id: string;
 }
 
-export type RoleValue = 'billing_admin' | 'user';
+export type RoleValue = typeof ADMIN_ROLE | 'user';
 
 const teamKeys = {
   team: (teamId: string) => ['teams', teamId] as const,
@@ -60,12 +56,12 @@ const teamKeys = {
   invites: ['invites'] as const,
 };
 
-function flatten<A>(resource: JsonApiResource<A>): A & { id: string } {
+function flatten<A>(resource: { id: string; attributes: A }): A & { id: string } {
   return { ...resource.attributes, id: String(resource.id) };
 }
 
-function list<A>(data: JsonApiResource<A>[] | null): (A & { id: string })[] {
-  return (Array.isArray(data) ? data : []).map(flatten);
+function list<A>(data: { id: string; attributes: A }[]): (A & { id: string })[] {
+  return data.map(flatten);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -75,13 +71,11 @@ export function useTeam(teamId: string) {
   return useQuery({
     queryKey: teamKeys.team(teamId),
     queryFn: async () => {
-      const doc = await api.get(`/teams/${encodeURIComponent(teamId)}`, teamDocument);
+      const doc = await call(teamEndpoints.show, { params: { id: teamId } });
       return flatten(doc.data);
     },
   });
 }
-
-export type TeamPatch = Partial<Pick<TeamAttributes, 'name' | 'license_by' | 'action_settings'>>;
 
 /** PATCH teams/:id; the answer replaces the cached team, and the user's company (name, license_by) reloads. */
 export function useUpdateTeam(teamId: string) {
@@ -89,17 +83,16 @@ export function useUpdateTeam(teamId: string) {
   return useMutation({
     mutationFn: async (patch: TeamPatch) => {
       const doc = await change((options) =>
-        api.patch<JsonApiResource<TeamAttributes> | null>(
-          `/teams/${encodeURIComponent(teamId)}`,
-          resourceBody('teams', patch),
-          options,
-        ),
+        call(teamEndpoints.update, {
+          params: { id: teamId },
+          body: { data: { type: 'teams', attributes: patch } },
+          ...options,
+        }),
       );
-      return doc.data ? flatten(doc.data) : null;
+      return flatten(doc.data);
     },
     onSuccess: (team, patch) => {
-      if (team) queryClient.setQueryData(teamKeys.team(teamId), team);
-      else void queryClient.invalidateQueries({ queryKey: teamKeys.team(teamId) });
+      queryClient.setQueryData(teamKeys.team(teamId), team);
       if ('name' in patch || 'license_by' in patch) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       }
@@ -125,7 +118,7 @@ export function useMembers(teamId: string) {
   return useQuery({
     queryKey: teamKeys.members(teamId),
     queryFn: async () => {
-      const doc = await api.get(`/teams/${encodeURIComponent(teamId)}/members`, memberListDocument);
+      const doc = await call(teamEndpoints.members, { params: { id: teamId } });
       return list(doc.data);
     },
   });
@@ -136,16 +129,16 @@ export function useChangeRole(teamId: string) {
   return useMutation({
     mutationFn: ({ member, role }: { member: Member; role: RoleValue }) =>
       change((options) =>
-        api.patch(
-          `/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(member.id)}`,
-          resourceBody('memberships', { role }),
-          options,
-        ),
+        call(teamEndpoints.changeRole, {
+          params: { id: teamId, memberId: member.id },
+          body: { data: { type: 'memberships', attributes: { role } } },
+          ...options,
+        }),
       ),
     onSuccess: (_doc, { member, role }) => {
       notifications.show({
         color: 'success',
-        message: `${member.name || member.email} is now ${role === 'billing_admin' ? 'an Admin' : 'a User'}.`,
+        message: `${member.name || member.email} is now ${role === ADMIN_ROLE ? 'an Admin' : 'a User'}.`,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
@@ -157,7 +150,7 @@ export function useRemoveMember(teamId: string) {
   return useMutation({
     mutationFn: (member: Member) =>
       change((options) =>
-        api.delete(`/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(member.id)}`, options),
+        call(teamEndpoints.removeMember, { params: { id: teamId, memberId: member.id }, ...options }),
       ),
     onSuccess: (_doc, member) => {
       notifications.show({
@@ -177,7 +170,7 @@ export function useInvites() {
   return useQuery({
     queryKey: teamKeys.invites,
     queryFn: async () => {
-      const doc = await api.get('/invites', inviteListDocument);
+      const doc = await call(teamEndpoints.invites);
       // Only pending invites are listed (stats §4).
       return list(doc.data).filter((invite) => !invite.accepted_at);
     },
@@ -214,7 +207,12 @@ export function useSendInvites() {
       const outcome: InviteOutcome = { invited: [], failed: [], limited: null };
       for (const [index, email] of emails.entries()) {
         try {
-          await change((options) => api.post('/invites', resourceBody('invites', { email }), options));
+          await change((options) =>
+            call(teamEndpoints.invite, {
+              body: { data: { type: 'invites', attributes: { email } } },
+              ...options,
+            }),
+          );
           outcome.invited.push(email);
         } catch (error) {
           outcome.failed.push(email);
@@ -247,7 +245,7 @@ export function useCancelInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invite: Invite) =>
-      change((options) => api.delete(`/invites/${encodeURIComponent(invite.id)}`, options)),
+      change((options) => call(teamEndpoints.cancelInvite, { params: { id: invite.id }, ...options })),
     onSuccess: (_doc, invite) => {
       notifications.show({ color: 'success', message: `The invite to ${invite.email} was cancelled.` });
       return queryClient.invalidateQueries({ queryKey: teamKeys.invites });

@@ -1,0 +1,64 @@
+import {
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  endpointPath,
+} from '@meetwell/domain';
+import type { z } from 'zod';
+import { api, contractRequest, type RequestOptions } from './client';
+
+/** What a call of the endpoint sends: exactly the parts it declares, typed as the server reads them. */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body'> &
+  (E['params'] extends z.ZodType ? { params: EndpointParams<E> } : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: EndpointQuery<E> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: never });
+
+function successSchema(endpoint: Endpoint): z.ZodType | undefined {
+  const response = endpoint.response;
+  return response?.[200] ?? response?.[201] ?? response?.[202];
+}
+
+/**
+ * Calls one endpoint of the API contract: the path filled from `params`, the query and body typed as the
+ * endpoint declares them, and the answer typed by (and, outside production, checked against) its schema.
+ */
+export async function call<const E extends Endpoint>(
+  endpoint: E,
+  ...[options]: E['params'] extends z.ZodType
+    ? [CallOptions<E>]
+    : E['body'] extends z.ZodType
+      ? [CallOptions<E>]
+      : [CallOptions<E>?]
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, ...rest } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  } & RequestOptions;
+  const path = endpointPath(endpoint.path, params);
+  const request: RequestOptions = {
+    ...rest,
+    ...(query ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+  };
+  const schema = successSchema(endpoint);
+  if (schema) return (await contractRequest(endpoint.method, path, schema, request)) as EndpointAnswer<E>;
+  // An answer without a document (204 No Content): nothing to read.
+  switch (endpoint.method) {
+    case 'GET':
+      await api.get(path, request);
+      break;
+    case 'DELETE':
+      await api.delete(path, request);
+      break;
+    default:
+      await api[endpoint.method === 'POST' ? 'post' : endpoint.method === 'PUT' ? 'put' : 'patch'](
+        path,
+        body,
+        rest,
+      );
+  }
+  return undefined as EndpointAnswer<E>;
+}
