@@ -12,6 +12,7 @@ export * from './catalog';
 export * from './communications';
 export * from './daily-reports';
 export * from './endpoint';
+export * from './endpoints';
 export * from './errors';
 export * from './job-failures';
 export * from './jsonapi';
