@@ -24,6 +24,7 @@ export const envSchema = z
     DEMO_MODE: bool.optional(),
     DEMO_MAX_TEAMS: z.coerce.number().int().min(1).max(100_000).default(200),
     DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    DEMO_POOL_SIZE: z.coerce.number().int().min(0).max(50).default(2),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     WORKER_PROCESS: z.enum(['separate', 'inline']).default('separate'),
     MAX_EVENTS_PER_PERSON: z.coerce.number().int().min(1_000).max(1_000_000).default(150_000),
@@ -172,8 +173,15 @@ function buildConfig(env: Env) {
     /** Production logs warnings and failed requests; elsewhere one line per request (info). */
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'warn' : 'info'),
     demoMode: env.DEMO_MODE ?? embeddedDatabase,
-    /** Live demo teams at most (the oldest is removed for a new one), and demos one IP may start an hour. */
-    demo: { maxTeams: env.DEMO_MAX_TEAMS, perIpPerHour: env.DEMO_PER_IP_PER_HOUR },
+    /**
+     * Live demo teams at most (the oldest is removed for a new one), demos one IP may start an hour, and demo
+     * teams kept built ahead for each time zone visitors came from (features/demo/pool.ts; 0: seeded on the click).
+     */
+    demo: {
+      maxTeams: env.DEMO_MAX_TEAMS,
+      perIpPerHour: env.DEMO_PER_IP_PER_HOUR,
+      poolSize: env.DEMO_POOL_SIZE,
+    },
     /** CalDAV and ICS URLs on the server's own network: allowed on a single machine, refused when hosted. */
     allowPrivateCalendarHosts: env.ALLOW_PRIVATE_CALENDAR_HOSTS ?? embeddedDatabase,
     workerConcurrency: env.WORKER_CONCURRENCY,

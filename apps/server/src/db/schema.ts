@@ -790,3 +790,27 @@ export const signInLinks = pgTable(
     index('sign_in_links_email_idx').on(sql`lower(${t.email})`, t.createdAt),
   ],
 );
+
+/**
+ * Demo teams built ahead (features/demo/pool.ts), so 'Try the demo' claims a ready one instead of seeding on
+ * the click: one row per demo team, its admin, the time zone it was seeded in, and when a visitor claimed it
+ * (null: ready in the pool). A demo seeded on the click is recorded claimed, so the pool knows its zone.
+ */
+export const demoPool = pgTable(
+  'demo_pool',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull(),
+    builtAt: ts('built_at').notNull(),
+    claimedAt: ts('claimed_at'),
+  },
+  (t) => [
+    index('demo_pool_ready_idx').on(t.timeZone, t.builtAt).where(sql`${t.claimedAt} is null`),
+    index('demo_pool_claimed_idx').on(t.claimedAt),
+  ],
+);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isValidTimeZone } from '@meetwell/domain';
 
 /** Every demo team's addresses are under this domain: `<person>@<tag>.northwind.example`, a tag per demo. */
 export const DEMO_DOMAIN = 'northwind.example';
@@ -35,3 +36,16 @@ export function isDemoAddress(address: string): boolean {
 }
 
 export const demoEmail = (person: DemoPerson, domain: string) => `${person}@${domain}`;
+
+/**
+ * The time zone a demo is seeded in: the visitor's, in its canonical spelling (so 'america/new_york' and
+ * 'America/New_York' share one pool), or UTC when the browser sent none or one we do not know.
+ */
+export function demoTimeZone(timeZone: string | undefined): string {
+  if (!timeZone || !isValidTimeZone(timeZone)) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return timeZone;
+  }
+}

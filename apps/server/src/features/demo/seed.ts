@@ -1,14 +1,14 @@
-import { ADMIN_ROLE, isValidTimeZone } from '@meetwell/domain';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '@meetwell/domain';
+import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { inValues } from '../../db/bulk';
-import { companies, memberships, userSettings, users } from '../../db/schema';
+import { companies, demoPool, memberships, userSettings, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { disconnectUser } from '../../realtime/broadcast';
 import { afterCompanyChange, moveUserToCompany } from '../teams/members';
 import { createTrialCompany, ownTeamName } from '../users/provision';
 import { seedDemoData } from './demo-data';
-import { DEMO_LIFETIME_MS, DEMO_TEAM, demoEmail, newDemoDomain } from './demo-team';
+import { DEMO_LIFETIME_MS, DEMO_TEAM, demoEmail, demoTimeZone, newDemoDomain } from './demo-team';
 
 export { DEMO_DOMAIN, DEMO_LIFETIME_MS, DEMO_TEAM, isDemoAddress } from './demo-team';
 
@@ -22,16 +22,29 @@ const DEMO_CAP_LOCK = 727_002;
  * and three members, the seeded calendars, meetings, Wellness blocks and past nudges, in the visitor's time
  * zone. Returns the admin, whom the visitor is signed in as. Nobody else ever sees this team; it is removed
  * with all its data a day later (removeExpiredDemos), or earlier when the live demos reach the cap
- * (DEMO_MAX_TEAMS: the oldest one goes).
+ * (DEMO_MAX_TEAMS: unclaimed demos of the pool go first, then the oldest). 'Try the demo' seeds one on the
+ * click only when the pool has none ready (pool.ts, startDemo).
  */
 export async function createDemoTeam(
   ctx: AppContext,
   options: { timeZone?: string | undefined } = {},
 ): Promise<UserRow> {
+  return (await buildDemoTeam(ctx, { timeZone: demoTimeZone(options.timeZone), pooled: false }))!;
+}
+
+/**
+ * Seeds a demo team and records it in demo_pool once it is whole: claimed at once (`pooled: false`, the
+ * visitor's own), or ready in the pool for a later visitor (`pooled: true`). A pooled one never makes room:
+ * at the cap it is not built (null).
+ */
+export async function buildDemoTeam(
+  ctx: AppContext,
+  options: { timeZone: string; pooled: boolean },
+): Promise<UserRow | null> {
   const now = ctx.now();
-  const timeZone = options.timeZone && isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const { timeZone, pooled } = options;
   const domain = newDemoDomain();
-  const team = await withRoomForDemo(ctx, () =>
+  const team = await withRoomForDemo(ctx, { evict: !pooled }, () =>
     ctx.db.transaction(async (tx) => {
       const companyId = await createTrialCompany(tx, { name: 'Northwind (demo)', domain, isDemo: true }, now);
       await tx
@@ -68,9 +81,18 @@ export async function createDemoTeam(
       return created;
     }),
   );
+  if (!team) return null;
   const admin = team.find((user) => user.email === demoEmail('alex', domain))!;
   try {
     await seedDemoData(ctx, team, domain);
+    // Only a whole demo enters the pool: a visitor never claims one still being seeded.
+    await ctx.db.insert(demoPool).values({
+      companyId: admin.companyId!,
+      adminId: admin.id,
+      timeZone,
+      builtAt: now,
+      claimedAt: pooled ? null : now,
+    });
   } catch (error) {
     // Never a half demo: what was made goes, and the visitor may try again.
     await removeDemoTeams(ctx, [admin.companyId!]);
@@ -80,11 +102,16 @@ export async function createDemoTeam(
 }
 
 /**
- * Keeps the live demo teams under the cap: when a new one would pass it, the oldest ones are removed first
- * (their visitors are signed out; a day-old demo goes anyway), then `create` makes the new company. Both
- * under one lock, so visitors arriving together neither pass the cap nor each remove a demo.
+ * Keeps the live demo teams under the cap: when a new one would pass it, demos waiting unclaimed in the pool
+ * are removed first, then the oldest ones (their visitors are signed out; a day-old demo goes anyway), then
+ * `create` makes the new company. Both under one lock, so visitors arriving together neither pass the cap nor
+ * each remove a demo. Without `evict` (the pool's own builds), a full cap makes nothing: null.
  */
-async function withRoomForDemo<T>(ctx: AppContext, create: () => Promise<T>): Promise<T> {
+async function withRoomForDemo<T>(
+  ctx: AppContext,
+  options: { evict: boolean },
+  create: () => Promise<T>,
+): Promise<T | null> {
   const cap = ctx.config.demo.maxTeams;
   const client = await ctx.pool.connect();
   try {
@@ -95,16 +122,52 @@ async function withRoomForDemo<T>(ctx: AppContext, create: () => Promise<T>): Pr
       .where(eq(companies.isDemo, true))
       .orderBy(asc(companies.createdAt), asc(companies.id));
     const surplus = live.length - (cap - 1);
-    if (surplus > 0)
-      await removeDemoTeams(
-        ctx,
-        live.slice(0, surplus).map((c) => c.id),
-      );
+    if (surplus > 0) {
+      if (!options.evict) return null;
+      const unclaimed = await takeOutOfPool(ctx, { limit: surplus });
+      const taken = new Set(unclaimed);
+      const waiting = await unclaimedDemoIds(ctx);
+      const oldest = live
+        .filter((c) => !taken.has(c.id) && !waiting.has(c.id))
+        .slice(0, surplus - unclaimed.length)
+        .map((c) => c.id);
+      await removeDemoTeams(ctx, [...unclaimed, ...oldest]);
+    }
     return await create();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [DEMO_CAP_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+/**
+ * Takes unclaimed demos out of the pool, oldest first (all, or `limit`; only those `where` admits), and
+ * returns their companies for removal. Deleting the pool row is the taking: a demo a visitor is claiming at
+ * that moment is locked and skipped, and one taken can no longer be claimed.
+ */
+export async function takeOutOfPool(
+  ctx: AppContext,
+  options: { limit?: number; where?: SQL } = {},
+): Promise<string[]> {
+  const { rows } = await ctx.db.execute<{ company_id: string }>(sql`
+    delete from demo_pool
+     where company_id in (
+       select company_id from demo_pool
+        where claimed_at is null ${options.where ? sql`and (${options.where})` : sql``}
+        order by built_at, company_id
+        ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
+        for update skip locked)
+    returning company_id`);
+  return rows.map((r) => r.company_id);
+}
+
+/** The companies of the demos waiting unclaimed in the pool. */
+async function unclaimedDemoIds(ctx: AppContext): Promise<Set<string>> {
+  const rows = await ctx.db
+    .select({ id: demoPool.companyId })
+    .from(demoPool)
+    .where(isNull(demoPool.claimedAt));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Removes the demo teams older than a day, with all their data. Returns how many went. */

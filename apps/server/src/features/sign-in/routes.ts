@@ -7,7 +7,7 @@ import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { AppError } from '../../http/errors';
 import { document, resource, resourceBody } from '../../http/jsonapi';
 import { disconnectUser } from '../../realtime/broadcast';
-import { createDemoTeam } from '../demo/seed';
+import { startDemo } from '../demo/pool';
 import { loadUserResource } from '../users/profile';
 
 export const authRoutes: FeatureRoutes = (app, ctx) => {
@@ -46,7 +46,8 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
       },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in to a demo team of your own, seeded now and removed after a day (demo mode only)',
+        summary:
+          'Sign in to a demo team of your own (the same one while signed in to it), removed after a day (demo mode only)',
         body: resourceBody(
           'sessions',
           z
@@ -58,7 +59,11 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       if (!ctx.config.demoMode) throw new AppError('not_found', 'The demo is not available on this server.');
-      const user = await createDemoTeam(ctx, { timeZone: request.body?.data.attributes.time_zone });
+      // A visitor still signed in to their demo returns to it; anyone else claims a ready one (demo/pool.ts).
+      const user = await startDemo(ctx, {
+        timeZone: request.body?.data.attributes.time_zone,
+        current: request.auth?.user,
+      });
       const session = await createSession(ctx.db, user.id, {
         userAgent: request.headers['user-agent'],
         now: ctx.now(),
