@@ -1,42 +1,20 @@
 // Small building blocks of the Review page: a titled panel, a stat with its trend.
-import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatPercent, type Trend } from '@meetwell/domain';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SectionCard, type SectionCardProps } from '../../components/SectionCard';
 
+/** A titled panel of the Review page; a skeleton while its figures load. */
 export function Panel({
-  title,
-  description,
   children,
-  right,
   loading = false,
   ...rest
-}: {
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  right?: ReactNode;
-  loading?: boolean;
-  'data-pdf-block'?: boolean;
-  'aria-label'?: string;
-}) {
+}: Omit<SectionCardProps, 'order' | 'titleSize'> & { loading?: boolean }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" {...rest}>
-      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
-        <div>
-          <Title order={3} fz="md" fw={750}>
-            {title}
-          </Title>
-          {description && (
-            <Text fz="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
-        {right}
-      </Group>
+    <SectionCard titleSize="md" {...rest}>
       {loading ? <Skeleton height={120} radius="md" /> : children}
-    </Paper>
+    </SectionCard>
   );
 }
 

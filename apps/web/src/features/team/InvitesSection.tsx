@@ -16,10 +16,10 @@ import { type DialogText, formatDate, splitTagInput, validateInviteEmails } from
 import { type ReactNode, useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
 import { MessageDialog } from '../../components/MessageDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { CANCEL_INVITE_DIALOG } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Invite, useCancelInvite, useInvites, useSendInvites } from './api';
-import { Section } from './Section';
 
 /** Several addresses at once (commas, spaces or new lines); each must look like an email (stats §5). */
 function InviteForm() {
@@ -211,11 +211,15 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
 
 export function InvitesSection({ timeZone }: { timeZone: string | null }) {
   return (
-    <Section title="Invite members" description="We email each person a link that adds them to your team.">
+    <SectionCard
+      order={2}
+      title="Invite members"
+      description="We email each person a link that adds them to your team."
+    >
       <Stack gap="lg">
         <InviteForm />
         <PendingInvites timeZone={timeZone} />
       </Stack>
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '@meetwell/domain';
 import type { ReactNode } from 'react';
+import { SectionCard } from '../../components/SectionCard';
 import { PUBLIC_TEXTS } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Invoice, useInvoices } from '../billing/api';
-import { Section } from './Section';
 
 function periodStart(invoice: Invoice, timeZone: string | null): string {
   return formatDate(invoice.period_start * 1000, 'Default', timeZone);
@@ -98,8 +98,8 @@ export function InvoicesSection({ timeZone }: { timeZone: string | null }) {
   }
 
   return (
-    <Section title="Invoices" description="Your team's billing history.">
+    <SectionCard order={2} title="Invoices" description="Your team's billing history.">
       {content}
-    </Section>
+    </SectionCard>
   );
 }

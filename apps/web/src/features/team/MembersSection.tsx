@@ -17,9 +17,9 @@ import { ADMIN_ROLE, ROLES } from '@meetwell/domain';
 import { IconCheck, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Member, type RoleValue, useChangeRole, useMembers, useRemoveMember } from './api';
-import { Section } from './Section';
 
 const OWN_ROLE_HINT = 'You cannot change your own role.';
 
@@ -247,7 +247,8 @@ export function MembersSection({ teamId, selfId }: { teamId: string; selfId: str
   const count = members.data?.length;
 
   return (
-    <Section
+    <SectionCard
+      order={2}
       title="Members"
       description="Everyone on your team. Admins manage the team, its settings and billing."
       right={
@@ -291,6 +292,6 @@ export function MembersSection({ teamId, selfId }: { teamId: string; selfId: str
         }}
         onCancel={() => setRemoving(null)}
       />
-    </Section>
+    </SectionCard>
   );
 }

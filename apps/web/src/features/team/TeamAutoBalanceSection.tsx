@@ -1,7 +1,8 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ActionSettings, resolveActionSettings } from '@meetwell/domain';
 import { Link } from 'react-router';
+import { SectionCard } from '../../components/SectionCard';
 import { ActionPanel, type SaveActionSetting } from '../balance/action/ActionPanel';
 import { PreferenceGroups } from '../balance/action/PreferenceGroups';
 import { type Team, useUpdateTeam } from './api';
@@ -13,21 +14,13 @@ function TeamListsCard({ team }: { team: Team }) {
   const vips = team.organizer_denylist ?? [];
   const domains = team.domains_allowlist ?? [];
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
+    <SectionCard
+      title="Who gets enforced for your team"
+      description="Your team's VIPs and enforced domains apply to everyone on the team. You edit them with the team's meeting evaluations."
+      gap="sm"
       aria-label="Team VIPs and domains"
     >
       <Stack gap="sm" align="flex-start">
-        <Title order={3} fz="lg">
-          Who gets enforced for your team
-        </Title>
-        <Text fz="sm" c="dimmed">
-          Your team's VIPs and enforced domains apply to everyone on the team. You edit them with the team's
-          meeting evaluations.
-        </Text>
         <Text fz="sm">
           {vips.length === 0 ? 'No team VIPs' : `${vips.length} team ${vips.length === 1 ? 'VIP' : 'VIPs'}`} ·{' '}
           {domains.length === 0 ? 'All domains enforced' : `Enforced domains: ${domains.join(', ')}`}
@@ -36,7 +29,7 @@ function TeamListsCard({ team }: { team: Team }) {
           Edit team VIPs and domains
         </Button>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }
 

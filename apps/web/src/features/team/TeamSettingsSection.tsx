@@ -1,8 +1,8 @@
 import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { SectionCard } from '../../components/SectionCard';
 import { type LicenseBy, type Team, useUpdateTeam } from './api';
-import { Section } from './Section';
 
 const TEAM_NAME_MAX_LENGTH = 100;
 
@@ -95,11 +95,11 @@ function LicenseByChoice({ team }: { team: Team }) {
 
 export function TeamSettingsSection({ team }: { team: Team }) {
   return (
-    <Section title="Team settings">
+    <SectionCard order={2} title="Team settings">
       <Stack gap="lg">
         <TeamNameForm team={team} />
         <LicenseByChoice team={team} />
       </Stack>
-    </Section>
+    </SectionCard>
   );
 }

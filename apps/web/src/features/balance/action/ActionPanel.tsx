@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { type ActionSettings, isNonComplianceAction, NON_COMPLIANCE_ACTION_LABELS } from '@meetwell/domain';
+import { SectionCard } from '../../../components/SectionCard';
 import { COMPLIANCE_DEADLINE_HELP } from '../../../copy/texts';
 import { PreviewMailsLink } from '../../mail-preview/MailPreviewModal';
 import { EditPopover } from '../EditPopover';
@@ -13,11 +14,8 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
   const action = settings.non_compliance_action;
   const info = isNonComplianceAction(action) ? NON_COMPLIANCE_ACTION_LABELS[action] : null;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-tour="action">
+    <SectionCard title="Action taken" gap="sm" data-tour="action">
       <Stack gap="sm">
-        <Title order={3} fz="lg">
-          Action taken
-        </Title>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Group gap={8}>
@@ -75,6 +73,6 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
           />
         </Stack>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -6,11 +6,9 @@ import {
   Group,
   List,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
@@ -23,6 +21,7 @@ import {
 } from '@meetwell/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/SectionCard';
 import { browserTimeZone } from '../../../lib/timezone';
 import { useSignedInUser } from '../../../session/useSignedInUser';
 import { type BalanceAction, negativeDetails, useAcceptMeeting, useActions } from '../api';
@@ -86,39 +85,35 @@ function ActionsList({ kind }: { kind: 'future' | 'past' }) {
   const title = kind === 'future' ? 'Future actions' : 'Past actions';
   const list = actions.data ?? [];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="sm">
-        <div>
-          <Title order={3} fz="lg">
-            {title}
-          </Title>
-          <Text fz="sm" c="dimmed">
-            {kind === 'future'
-              ? `Queued for the next ${FUTURE_ACTIONS_WINDOW_DAYS} days, until each meeting's compliance deadline.`
-              : `Taken in the last ${PAST_ACTIONS_WINDOW_DAYS} days.`}
-          </Text>
-        </div>
-        {actions.isPending ? (
-          <Center py="md">
-            <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
-          </Center>
-        ) : list.length === 0 ? (
-          <Text fz="sm" c="dimmed">
-            {actions.isError
-              ? `We couldn't load your ${title.toLowerCase()}.`
-              : kind === 'future'
-                ? 'Nothing is queued. Your calendar is in balance.'
-                : 'No actions were taken.'}
-          </Text>
-        ) : (
-          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {list.map((action, index) => (
-              <ActionRow key={action.id} action={action} kind={kind} first={index === 0} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard
+      title={title}
+      description={
+        kind === 'future'
+          ? `Queued for the next ${FUTURE_ACTIONS_WINDOW_DAYS} days, until each meeting's compliance deadline.`
+          : `Taken in the last ${PAST_ACTIONS_WINDOW_DAYS} days.`
+      }
+      gap="sm"
+    >
+      {actions.isPending ? (
+        <Center py="md">
+          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+        </Center>
+      ) : list.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {actions.isError
+            ? `We couldn't load your ${title.toLowerCase()}.`
+            : kind === 'future'
+              ? 'Nothing is queued. Your calendar is in balance.'
+              : 'No actions were taken.'}
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {list.map((action, index) => (
+            <ActionRow key={action.id} action={action} kind={kind} first={index === 0} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ActionSettings } from '@meetwell/domain';
 import { ErrorState } from '../../../components/ErrorState';
+import { SectionCard } from '../../../components/SectionCard';
 import { useBalanceSettings, usePatchSettings } from '../api';
 import { DomainList, VipList } from '../lists/EnforcementLists';
 import { ActionPanel, type SaveActionSetting } from './ActionPanel';
@@ -42,22 +43,12 @@ export function AutoBalanceView() {
       <AddVipConfirmation />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ActionPanel settings={action} onSave={save} />
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-label="Who gets enforced?"
-          data-tour="enforce"
-        >
+        <SectionCard title="Who gets enforced?" data-tour="enforce">
           <Stack gap="md">
-            <Title order={3} fz="lg">
-              Who gets enforced?
-            </Title>
             <VipList />
             <DomainList />
           </Stack>
-        </Paper>
+        </SectionCard>
       </SimpleGrid>
 
       <Stack gap="xs">

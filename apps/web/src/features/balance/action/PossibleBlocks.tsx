@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate } from '@meetwell/domain';
 import { useState } from 'react';
 import { AlertDialog } from '../../../components/AlertDialog';
+import { SectionCard } from '../../../components/SectionCard';
 import { browserTimeZone } from '../../../lib/timezone';
 import { useSignedInUser } from '../../../session/useSignedInUser';
 import { categoryOf } from '../../wellness-blocks/block-form';
@@ -15,29 +16,17 @@ export function PossibleBlocks() {
   const list = blocks.data ?? [];
   if (list.length === 0) return null;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label="Possible Wellness blocks"
+    <SectionCard
+      title="Possible Wellness blocks"
+      description="These look like time for yourself. Make them Wellness blocks to protect them."
+      gap="sm"
     >
-      <Stack gap="sm">
-        <div>
-          <Title order={3} fz="lg">
-            Possible Wellness blocks
-          </Title>
-          <Text fz="sm" c="dimmed">
-            These look like time for yourself. Make them Wellness blocks to protect them.
-          </Text>
-        </div>
-        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {list.map((block, index) => (
-            <PossibleBlockRow key={block.id} block={block} first={index === 0} />
-          ))}
-        </Stack>
+      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {list.map((block, index) => (
+          <PossibleBlockRow key={block.id} block={block} first={index === 0} />
+        ))}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }
 

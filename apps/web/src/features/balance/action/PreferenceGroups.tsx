@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type ActionSettings,
   RULE_GROUP_KEYS,
@@ -8,6 +8,7 @@ import {
   type RuleGroup,
   SETTING_LABELS,
 } from '@meetwell/domain';
+import { SectionCard } from '../../../components/SectionCard';
 import { EditPopover } from '../EditPopover';
 import { SettingRow } from '../SettingRow';
 import { settingChoices, valueLabel } from '../settings-options';
@@ -43,11 +44,8 @@ function PreferenceGroup({
   const mode = settings[modeKey];
   const title = RULE_GROUP_LABELS[group];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+    <SectionCard title={title} gap={6}>
       <Stack gap={6}>
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text fz="sm" c="dimmed">
             Act when <b>{valueLabel(modeKey, mode).toLowerCase()}</b> of these {mode === 'all' ? 'are' : 'is'}{' '}
@@ -86,6 +84,6 @@ function PreferenceGroup({
           })}
         </Stack>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  RingProgress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Group, Loader, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type EvaluationSettings,
   letterGrade,
@@ -23,6 +12,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
+import { SectionCard } from '../../../components/SectionCard';
 import { LOCKED_SETTINGS_TITLE } from '../../../copy/texts';
 import { browserTimeZone } from '../../../lib/timezone';
 import { isAdmin } from '../../../session/user';
@@ -90,20 +80,8 @@ export function EvaluationView() {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TeamGradeCard timeZone={user.time_zone || browserTimeZone()} />
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-label="Meetings to ignore"
-        >
-          <Title order={3} fz="lg">
-            Meetings to ignore
-          </Title>
-          <Text fz="sm" c="dimmed">
-            Ignored meetings are not scored.
-          </Text>
-          <Stack gap={0} component="ul" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+        <SectionCard title="Meetings to ignore" description="Ignored meetings are not scored." gap="xs">
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {IGNORE_KEYS.map((key, index) => (
               <SettingRow
                 key={key}
@@ -115,28 +93,17 @@ export function EvaluationView() {
               />
             ))}
           </Stack>
-        </Paper>
+        </SectionCard>
       </SimpleGrid>
 
-      <Paper
-        withBorder
-        radius="lg"
-        p={{ base: 'md', sm: 'lg' }}
-        component="section"
-        aria-label="Evaluation settings"
+      <SectionCard
+        title="Evaluation settings"
+        description="How every meeting of your team is scored. Each rule weighs points out of 100."
+        right={<ShareCultureButton settings={evaluation} teamName={user.company?.name} />}
+        align="flex-end"
+        gap="xs"
       >
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={3} fz="lg">
-              Evaluation settings
-            </Title>
-            <Text fz="sm" c="dimmed">
-              How every meeting of your team is scored. Each rule weighs points out of 100.
-            </Text>
-          </div>
-          <ShareCultureButton settings={evaluation} teamName={user.company?.name} />
-        </Group>
-        <Stack gap={0} component="ul" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {RULE_KEYS.map((key, index) => {
             const info = SETTING_LABELS[key];
             const weight = RULE_WEIGHTS_OUT_OF_100[key];
@@ -158,31 +125,19 @@ export function EvaluationView() {
             );
           })}
         </Stack>
-      </Paper>
+      </SectionCard>
 
       {isAdmin(user) && (
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
+        <SectionCard
+          title="Who gets enforced for your team"
+          description="These apply to everyone on your team and show as locked entries in their lists."
           aria-label="Team enforcement"
         >
-          <Stack gap="md">
-            <div>
-              <Title order={3} fz="lg">
-                Who gets enforced for your team
-              </Title>
-              <Text fz="sm" c="dimmed">
-                These apply to everyone on your team and show as locked entries in their lists.
-              </Text>
-            </div>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <VipList scope="company" />
-              <DomainList scope="company" />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <VipList scope="company" />
+            <DomainList scope="company" />
+          </SimpleGrid>
+        </SectionCard>
       )}
     </Stack>
   );
@@ -208,14 +163,12 @@ function TeamGradeCard({ timeZone }: { timeZone: string }) {
   const color = score === null ? 'gray' : scoreTier(score);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Team grade">
-      <Title order={3} fz="lg">
-        Team grade
-      </Title>
-      <Text fz="sm" c="dimmed">
-        The average score of your team's meetings, last {GRADE_DAYS} days.
-      </Text>
-      <Group mt="sm" gap="lg" wrap="nowrap">
+    <SectionCard
+      title="Team grade"
+      description={`The average score of your team's meetings, last ${GRADE_DAYS} days.`}
+      gap="sm"
+    >
+      <Group gap="lg" wrap="nowrap">
         <RingProgress
           size={110}
           thickness={10}
@@ -244,6 +197,6 @@ function TeamGradeCard({ timeZone }: { timeZone: string }) {
           </div>
         )}
       </Group>
-    </Paper>
+    </SectionCard>
   );
 }
