@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { domainListSaveState } from '@meetwell/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSignedInUser } from '../../../session/useSignedInUser';
 import { type ListScope, useSaveDomains, useSaveVips } from '../api';
 import { TagsInput } from './TagsInput';
@@ -19,45 +19,83 @@ function useLists(scope: ListScope, which: 'organizer_denylist' | 'domains_allow
   return { own, locked };
 }
 
-/** Disabled while nothing changed (and, for domains in Some mode, while the list is empty). */
-function SaveButton({
-  canSave,
-  loading,
-  onClick,
+/** What a list's form is given: the list as stored, and the team's locked entries beside it. */
+interface ListFormProps {
+  scope: ListScope;
+  own: readonly string[];
+  locked: readonly string[];
+}
+
+/**
+ * The form of one list, started afresh whenever the stored list changes (a save, another tab): the user's (or,
+ * for admins, the team's) own entries and the team's locked ones.
+ */
+function ScopedList({
+  scope,
+  which,
+  Form,
 }: {
+  scope: ListScope;
+  which: 'organizer_denylist' | 'domains_allowlist';
+  Form: (props: ListFormProps) => ReactNode;
+}) {
+  const { own, locked } = useLists(scope, which);
+  return <Form key={own.join(',')} scope={scope} own={own} locked={locked} />;
+}
+
+/**
+ * A list's fields with Save under them: disabled while nothing changed (and, for domains in Some mode, while
+ * the list is empty); a saved list says so.
+ */
+function ListForm({
+  children,
+  canSave,
+  saving,
+  onSave,
+}: {
+  children: ReactNode;
   canSave: boolean;
-  loading: boolean;
-  onClick: () => void;
+  saving: boolean;
+  onSave: () => void;
 }) {
   return (
-    <Button size="xs" disabled={!canSave} loading={loading} onClick={onClick}>
-      Save
-    </Button>
+    <Stack gap="xs">
+      {children}
+      <Group justify="flex-end">
+        <Button size="xs" disabled={!canSave} loading={saving} onClick={onSave}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
   );
+}
+
+/** Save the list, with a toast once saved. */
+function saveWithToast(
+  save: { mutate: (list: string[], options: { onSuccess: () => void }) => void },
+  list: string[],
+  message: string,
+): void {
+  save.mutate(list, { onSuccess: () => notifications.show({ color: 'success', message }) });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // VIPs (organizer_denylist): meetings they organize are never acted on
 
 export function VipList({ scope = 'user' }: { scope?: ListScope }) {
-  const { own, locked } = useLists(scope, 'organizer_denylist');
-  return <VipListForm key={own.join(',')} scope={scope} own={own} locked={locked} />;
+  return <ScopedList scope={scope} which="organizer_denylist" Form={VipListForm} />;
 }
 
-function VipListForm({
-  scope,
-  own,
-  locked,
-}: {
-  scope: ListScope;
-  own: readonly string[];
-  locked: readonly string[];
-}) {
+function VipListForm({ scope, own, locked }: ListFormProps) {
   const [list, setList] = useState<string[]>([...own]);
   const save = useSaveVips(scope);
   const changed = !sameList(list, own);
   return (
-    <Stack gap="xs">
+    <ListForm
+      canSave={changed}
+      saving={save.isPending}
+      onSave={() => saveWithToast(save, list, 'Your VIPs were saved.')}
+    >
       <TagsInput
         kind="email"
         label={scope === 'company' ? "Your team's VIPs" : 'VIPs'}
@@ -71,18 +109,7 @@ function VipListForm({
         locked={locked}
         onChange={setList}
       />
-      <Group justify="flex-end">
-        <SaveButton
-          canSave={changed}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(list, {
-              onSuccess: () => notifications.show({ color: 'success', message: 'Your VIPs were saved.' }),
-            })
-          }
-        />
-      </Group>
-    </Stack>
+    </ListForm>
   );
 }
 
@@ -90,19 +117,10 @@ function VipListForm({
 // Domain enforcement (domains_allowlist): All domains, or Some
 
 export function DomainList({ scope = 'user' }: { scope?: ListScope }) {
-  const { own, locked } = useLists(scope, 'domains_allowlist');
-  return <DomainListForm key={own.join(',')} scope={scope} own={own} locked={locked} />;
+  return <ScopedList scope={scope} which="domains_allowlist" Form={DomainListForm} />;
 }
 
-function DomainListForm({
-  scope,
-  own,
-  locked,
-}: {
-  scope: ListScope;
-  own: readonly string[];
-  locked: readonly string[];
-}) {
+function DomainListForm({ scope, own, locked }: ListFormProps) {
   const initialMode = own.length + locked.length > 0 ? 'some' : 'all';
   const [mode, setMode] = useState<'all' | 'some'>(initialMode);
   const [domains, setDomains] = useState<string[]>([...own]);
@@ -116,7 +134,13 @@ function DomainListForm({
   });
 
   return (
-    <Stack gap="xs">
+    <ListForm
+      canSave={state.canSave}
+      saving={save.isPending}
+      onSave={() =>
+        saveWithToast(save, state.value ? state.value.split(',') : [], 'Your domains were saved.')
+      }
+    >
       <div>
         <Text fw={500} fz="sm">
           {scope === 'company' ? "Your team's enforced domains" : 'Enforced domains'}
@@ -152,17 +176,6 @@ function DomainListForm({
             : 'Meetings from organizers at any domain are balanced.'}
         </Text>
       )}
-      <Group justify="flex-end">
-        <SaveButton
-          canSave={state.canSave}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(state.value ? state.value.split(',') : [], {
-              onSuccess: () => notifications.show({ color: 'success', message: 'Your domains were saved.' }),
-            })
-          }
-        />
-      </Group>
-    </Stack>
+    </ListForm>
   );
 }
