@@ -1,16 +1,8 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { FormDialogFooter } from '../../components/FormDialogFooter';
+import { IcsFileInput } from '../../components/IcsFileInput';
 import { useAddCaldavAccount, useAddIcsCalendar } from './api';
 
 function fieldError(error: unknown): string | null {
@@ -32,7 +24,8 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
     },
   });
   const error = add.error
-    ? (fieldError(add.error) ?? (isApiError(add.error) ? add.error.detail : null))
+    ? (fieldError(add.error) ?? (isApiError(add.error) ? add.error.detail : null)) ||
+      'The calendar could not be added. Please check it and try again.'
     : null;
   const ready = source === 'url' ? url.trim().length > 0 : Boolean(file);
   const submit = (event: FormEvent) => {
@@ -61,15 +54,7 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
               required
             />
           ) : (
-            <FileInput
-              label="ICS file"
-              placeholder="Choose a .ics file"
-              accept=".ics,text/calendar"
-              value={file}
-              onChange={setFile}
-              clearable
-              required
-            />
+            <IcsFileInput value={file} onChange={setFile} />
           )}
           <TextInput
             label="Name"
@@ -78,24 +63,13 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
             onChange={(event) => setName(event.currentTarget.value)}
             maxLength={120}
           />
-          {error && (
-            <Text c="danger" fz="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          {!error && add.isError && (
-            <Text c="danger" fz="sm" role="alert">
-              The calendar could not be added. Please check it and try again.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending} disabled={!ready}>
-              Add calendar
-            </Button>
-          </Group>
+          <FormDialogFooter
+            error={error}
+            onCancel={onClose}
+            submitLabel="Add calendar"
+            pending={add.isPending}
+            ready={ready}
+          />
         </Stack>
       </form>
     </Modal>
@@ -155,19 +129,13 @@ export function AddCaldavModal({ opened, onClose }: { opened: boolean; onClose: 
             autoComplete="current-password"
             required
           />
-          {error && (
-            <Text c="danger" fz="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending} disabled={!ready}>
-              Connect
-            </Button>
-          </Group>
+          <FormDialogFooter
+            error={error || null}
+            onCancel={onClose}
+            submitLabel="Connect"
+            pending={add.isPending}
+            ready={Boolean(ready)}
+          />
         </Stack>
       </form>
     </Modal>

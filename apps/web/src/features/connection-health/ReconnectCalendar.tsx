@@ -1,7 +1,9 @@
-import { Button, FileInput, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { RECONNECT_LABEL, type ReconnectMethod, reconnectMethod } from '@meetwell/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { FormDialogFooter } from '../../components/FormDialogFooter';
+import { IcsFileInput } from '../../components/IcsFileInput';
 import { browserTimeZone } from '../../lib/timezone';
 import { signInUrl, useAuthProviders } from '../../session/authProviders';
 import type { CalendarItem } from '../plan/api';
@@ -131,30 +133,14 @@ function ReconnectModal(props: {
               data-autofocus
             />
           )}
-          {method === 'upload' && (
-            <FileInput
-              label="ICS file"
-              placeholder="Choose a .ics file"
-              accept=".ics,text/calendar"
-              value={file}
-              onChange={setFile}
-              clearable
-              required
-            />
-          )}
-          {error && (
-            <Text c="danger" fz="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={reconnect.isPending} disabled={!input}>
-              Reconnect
-            </Button>
-          </Group>
+          {method === 'upload' && <IcsFileInput value={file} onChange={setFile} />}
+          <FormDialogFooter
+            error={error}
+            onCancel={onClose}
+            submitLabel="Reconnect"
+            pending={reconnect.isPending}
+            ready={input !== null}
+          />
         </Stack>
       </form>
     </Modal>
