@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type ErrorIssue } from './errors';
 
 export const JSON_API = 'application/vnd.api+json';
