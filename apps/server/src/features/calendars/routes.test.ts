@@ -104,8 +104,13 @@ describe('calendar routes', () => {
     });
     expect(meetings[0].attributes.score).toEqual(expect.any(Number));
 
-    const syncs = await app.inject({ method: 'GET', url: '/api/v1/synchronizations', headers });
-    expect(syncs.json().data[0].attributes).toMatchObject({ kind: 'full', status: 'succeeded' });
+    // The meetings are committed a moment before the synchronization is marked done.
+    const finished = await waitForValue(async () => {
+      const syncs = await app.inject({ method: 'GET', url: '/api/v1/synchronizations', headers });
+      const latest = syncs.json().data[0]?.attributes;
+      return latest && latest.status !== 'running' ? latest : null;
+    });
+    expect(finished).toMatchObject({ kind: 'full', status: 'succeeded' });
   });
 
   it("imports a file's bytes in any charset, and keeps what the read skipped as the import report", async () => {
