@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** GET /communications/email/opt-out: the bare form's request, the same answer for every address. */
@@ -34,3 +35,49 @@ export const declineDetailsAttributes = z.object({
 });
 export type DeclineDetailsAttributes = z.infer<typeof declineDetailsAttributes>;
 export const declineDetailsDocument = documentSchema(resourceSchema('meetings', declineDetailsAttributes));
+
+/** A signed unsubscribe link's address and signature (`?e=…&sig=…`). */
+export const signedUnsubscribeQuery = z.object({
+  e: z.string().min(1).max(320),
+  sig: z.string().min(1).max(128),
+});
+
+/** Unsubscribing (stats §8): the bare form, and the signed link mail carries. Its signature is the credential. */
+export const communicationEndpoints = {
+  requestOptOut: endpoint({
+    method: 'GET',
+    path: '/api/v1/communications/email/opt-out',
+    summary:
+      'The bare unsubscribe form: mails the address a signed link to confirm with (if we mail it at all); changes nothing by itself',
+    tags: ['communications'],
+    access: 'public',
+    whenDeactivated: true,
+    query: z.object({ email: z.string().max(320) }),
+    response: { 200: emailOptOutRequestDocument },
+    errors: [],
+  }),
+  /** A 303 to the unsubscribe page, its address and signature filled in. */
+  openSignedLink: endpoint({
+    method: 'GET',
+    path: '/api/v1/communications/email/unsubscribe',
+    summary:
+      'A signed unsubscribe link opened (or prefetched by a link scanner): changes nothing, leads to the page that confirms',
+    tags: ['communications'],
+    access: 'public',
+    whenDeactivated: true,
+    query: signedUnsubscribeQuery,
+    errors: ['forbidden'],
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/v1/communications/email/unsubscribe',
+    summary:
+      "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click) and the page's confirm button: opts the signed address out",
+    tags: ['communications'],
+    access: 'public',
+    whenDeactivated: true,
+    query: signedUnsubscribeQuery,
+    response: { 200: emailOptOutDocument },
+    errors: ['forbidden'],
+  }),
+};

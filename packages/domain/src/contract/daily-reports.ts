@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 import { letterGradeSchema, qualityLabelSchema } from './meetings';
 
@@ -27,3 +28,17 @@ export type DailyReport = z.infer<typeof dailyReportAttributes>;
 export type DailyReportMeeting = DailyReport['meetings'][number];
 
 export const dailyReportDocument = documentSchema(resourceSchema('daily_reports', dailyReportAttributes));
+
+export const dailyReportEndpoints = {
+  /** What the Plan's meeting modal shows for a daily report event (a meeting with event_report_card_id). */
+  show: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/daily_report',
+    summary: "The day's report behind a daily report event",
+    tags: ['meetings'],
+    access: 'owner',
+    params: z.object({ id: z.uuid({ error: 'must be a meeting id' }) }),
+    response: { 200: dailyReportDocument },
+    errors: ['not_found', 'conflict'],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /**
@@ -18,3 +19,27 @@ export type JobFailureAttributes = z.infer<typeof jobFailureAttributes>;
 const jobFailureResource = resourceSchema('job_failures', jobFailureAttributes);
 export const jobFailureListDocument = documentSchema(z.array(jobFailureResource));
 export const jobFailureDocument = documentSchema(jobFailureResource);
+
+/** The signed-in person's stopped work (their own; nobody else's is ever listed or retried). */
+export const jobFailureEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/users/job_failures',
+    summary:
+      'Work MeetWell does for you that failed for good (auto-balance, scoring), until it next succeeds',
+    tags: ['users'],
+    access: 'signed_in',
+    response: { 200: jobFailureListDocument },
+    errors: [],
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/api/v1/users/job_failures/:job/retry',
+    summary: 'Runs the failed work again now (its failure stays until it succeeds)',
+    tags: ['users'],
+    access: 'signed_in',
+    params: z.object({ job: z.string().max(100) }),
+    response: { 202: jobFailureDocument },
+    errors: ['not_found'],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** GET /outbox: the mail MeetWell wrote for the user (or, in demo mode, for the demo team), newest first. */
@@ -21,7 +22,13 @@ export const outboxDocument = documentSchema(
   z.object({ smtp: z.boolean() }),
 );
 
-/** GET /mail_previews/{kind}: the mail an organizer gets, rendered for an example meeting. */
+/** The mails an organizer gets, previewed for an example meeting of the person's (Balance). */
+export const MAIL_PREVIEW_KINDS = ['reminder', 'decline_warning'] as const;
+/** The mails the person gets themselves, previewed with their own figures (Account → E-mails). */
+export const OWN_MAIL_PREVIEW_KINDS = ['weekly_report', 'tip'] as const;
+export type MailPreviewKind = (typeof MAIL_PREVIEW_KINDS)[number] | (typeof OWN_MAIL_PREVIEW_KINDS)[number];
+
+/** GET /mail_previews/{kind}: the mail an organizer gets, rendered for an example meeting (or the person's own). */
 export const mailPreviewAttributes = z.object({ subject: z.string(), html: z.string(), to: z.string() });
 export type MailPreviewAttributes = z.infer<typeof mailPreviewAttributes>;
 export const mailPreviewDocument = documentSchema(resourceSchema('mail_previews', mailPreviewAttributes));
@@ -40,3 +47,41 @@ export const requestedReportDocument = documentSchema(
 
 /** How many reports a person may send themselves in an hour. */
 export const REQUESTED_REPORTS_PER_HOUR = 3;
+
+/** The mail MeetWell writes: what it sent, and previews of what it would send. */
+export const mailEndpoints = {
+  outbox: endpoint({
+    method: 'GET',
+    path: '/api/v1/outbox',
+    summary: 'The mail MeetWell wrote for the signed-in user (or, in demo mode, for the demo team)',
+    tags: ['mail'],
+    access: 'signed_in',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    response: { 200: outboxDocument },
+    errors: [],
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/api/v1/mail_previews/:kind',
+    summary:
+      "A mail as it would arrive: an organizer's (reminder or decline_warning) for an example meeting of the signed-in person, or the person's own weekly_report (this week so far, or last week) or next tip",
+    tags: ['mail'],
+    access: 'signed_in',
+    params: z.object({
+      kind: z.enum([...MAIL_PREVIEW_KINDS, ...OWN_MAIL_PREVIEW_KINDS], {
+        error: 'must be reminder, decline_warning, weekly_report or tip',
+      }),
+    }),
+    response: { 200: mailPreviewDocument },
+    errors: ['conflict'],
+  }),
+  requestReport: endpoint({
+    method: 'POST',
+    path: '/api/v1/weekly_reports/requested',
+    summary: `"Send me this week's report now": mails the signed-in person this week's report (or last week's while this one has no scored meeting) at once; ${REQUESTED_REPORTS_PER_HOUR} an hour`,
+    tags: ['mail'],
+    access: 'signed_in',
+    response: { 201: requestedReportDocument },
+    errors: ['conflict'],
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../lib/tz';
 import { SUBSCRIPTION_STATUSES } from './billing';
-import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
+import { endpoint } from './endpoint';
+import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
 
 /** The users resource: GET /users (the signed-in user, or data null for a visitor) and PATCH /users. */
 
@@ -64,3 +66,65 @@ export const currentUserDocument = documentSchema(
 
 /** PATCH /users answers with the user. */
 export const userDocument = documentSchema(userResource);
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
+
+/** PATCH /users: any of these; communication_prefs is merged into what is stored. */
+export const userPatchAttributes = z
+  .object({
+    first_name: z.string().trim().max(100),
+    last_name: z.string().trim().max(100),
+    time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Paris'),
+    onboarded: z.boolean(),
+    goal_ids: z.array(z.number().int().positive()).max(50),
+    wellness_block_color_preference: z.string().max(32).nullable(),
+    daily_report_card_events: z.boolean(),
+    dnd_slack: z.boolean(),
+    annual_salary: z.number().int().min(0).max(100_000_000),
+    domains_allowlist: z
+      .array(z.string().trim().toLowerCase().regex(domainPattern, 'must be a valid email domain'))
+      .max(200)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a domain'),
+    communication_prefs: communicationPrefsSchema.partial(),
+  })
+  .partial()
+  .strict();
+export type UserPatch = z.input<typeof userPatchAttributes>;
+
+/** The signed-in person's own account. */
+export const userEndpoints = {
+  current: endpoint({
+    method: 'GET',
+    path: '/api/v1/users',
+    summary: 'The signed-in user (with session=optional, data null for a visitor instead of a 401)',
+    tags: ['users'],
+    // The web app asks on every page whether someone is signed in: a visitor is an answer, not an error.
+    access: 'public',
+    whenDeactivated: true,
+    query: z.object({ session: z.enum(['optional']).optional() }),
+    response: { 200: currentUserDocument },
+    errors: [],
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/users',
+    summary: 'Update the signed-in user',
+    tags: ['users'],
+    access: 'signed_in',
+    whenDeactivated: true,
+    body: resourceBodySchema('users', userPatchAttributes),
+    response: { 200: userDocument },
+    errors: [],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/users',
+    summary: 'Delete the signed-in account (needs confirm=true)',
+    tags: ['users'],
+    access: 'signed_in',
+    whenDeactivated: true,
+    query: z.object({ confirm: z.literal('true', { error: 'Pass confirm=true to delete the account.' }) }),
+    response: { 204: z.null().describe('Deleted') },
+    errors: [],
+  }),
+};
