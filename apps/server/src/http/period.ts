@@ -1,5 +1,5 @@
-import { DAY_MS, localToUtc } from '@meetwell/domain';
-import { z } from 'zod';
+import { DAY_MS, localToUtc, periodBound, periodQuerySchema, zonedPeriodQuerySchema } from '@meetwell/domain';
+import type { z } from 'zod';
 import { AppError } from './errors';
 
 /**
@@ -13,21 +13,10 @@ import { AppError } from './errors';
 /** The longest period one read may ask for. */
 export const MAX_PERIOD_DAYS = 400;
 
-/** A period's bound: an instant with an offset, or a date. */
-export const periodBound = z.iso.datetime({ offset: true }).or(z.iso.date());
-
-/** `by_period[starts_at]` / `by_period[ends_at]`: instants with an offset, or dates (midnight UTC). */
-export const periodQuerySchema = z.object({
-  'by_period[starts_at]': periodBound.optional(),
-  'by_period[ends_at]': periodBound.optional(),
-});
+// The query schemas are the API contract's (the endpoints that read a period declare them).
+export { periodBound, periodQuerySchema, zonedPeriodQuerySchema };
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
-/** `starts_at` / `ends_at`: instants with an offset, or dates in the person's zone (the end date included). */
-export const zonedPeriodQuerySchema = z.object({
-  starts_at: periodBound.optional(),
-  ends_at: periodBound.optional(),
-});
 export type ZonedPeriodQuery = { starts_at?: string | undefined; ends_at?: string | undefined };
 
 type Period = { from: Date; to: Date };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_COLORS } from '../constants/colors';
 import { MEETING_INTENTIONS } from '../constants/intentions';
 import { RULE_GROUPS } from '../constants/rules';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** GET /goals: the goals (the Wellness block ideas), with whether the user chose each. */
@@ -59,3 +60,72 @@ export const meetingIntentionListDocument = documentSchema(
     resourceSchema('meeting_intentions', z.object({ value: z.enum(MEETING_INTENTIONS), label: z.string() })),
   ),
 );
+
+export const catalogEndpoints = {
+  goals: endpoint({
+    method: 'GET',
+    path: '/api/v1/goals',
+    summary: 'Goals (the Wellness block ideas), with the user’s choice',
+    tags: ['catalog'],
+    access: 'public',
+    response: { 200: goalListDocument },
+    errors: [],
+  }),
+  settingsLabels: endpoint({
+    method: 'GET',
+    path: '/api/v1/settings_labels',
+    summary: 'Label, description, weight of each setting',
+    tags: ['catalog'],
+    access: 'public',
+    response: { 200: settingsLabelListDocument },
+    errors: [],
+  }),
+  eventColors: endpoint({
+    method: 'GET',
+    path: '/api/v1/event_colors',
+    summary: 'Calendar event colours per provider, and the app’s',
+    tags: ['catalog'],
+    access: 'public',
+    response: { 200: eventColorListDocument },
+    errors: [],
+  }),
+  meetingIntentions: endpoint({
+    method: 'GET',
+    path: '/api/v1/meeting_intentions',
+    summary: 'Meeting intentions and their labels',
+    tags: ['catalog'],
+    access: 'public',
+    response: { 200: meetingIntentionListDocument },
+    errors: [],
+  }),
+  tips: endpoint({
+    method: 'GET',
+    path: '/api/v1/tips',
+    summary: 'Tips, with when the user saw each',
+    tags: ['catalog'],
+    access: 'signed_in',
+    response: { 200: tipListDocument },
+    errors: [],
+  }),
+  clearSeenTips: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/tips/all',
+    summary: 'Clear the tips the user saw, so they show again (developer area)',
+    tags: ['catalog'],
+    access: 'signed_in',
+    response: { 204: z.null().describe('Cleared') },
+    errors: [],
+  }),
+  markTipSeen: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/tips/:id',
+    summary: 'Mark a tip seen',
+    tags: ['catalog'],
+    access: 'signed_in',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    // Nothing is read from the body: the path names the tip.
+    body: z.unknown().optional(),
+    response: { 200: tipDocument },
+    errors: ['not_found'],
+  }),
+};

@@ -1,14 +1,17 @@
 import { authEndpoints, healthEndpoints, slackEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { catalogEndpoints } from './catalog';
 import { communicationEndpoints } from './communications';
 import { dailyReportEndpoints } from './daily-reports';
 import type { Endpoint } from './endpoint';
 import { jobFailureEndpoints } from './job-failures';
 import { mailEndpoints } from './mail';
 import { referralEndpoints } from './referrals';
+import { reportEndpoints } from './reports';
 import { settingsEndpoints } from './settings';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
+import { wellnessBlockEndpoints } from './wellness-blocks';
 
 /**
  * Every endpoint of the API under /api/v1, by area: the table the server registers its routes from and checks
@@ -16,6 +19,9 @@ import { userEndpoints } from './users';
  */
 export const ENDPOINT_GROUPS = {
   teams: teamEndpoints,
+  wellnessBlocks: wellnessBlockEndpoints,
+  catalog: catalogEndpoints,
+  reports: reportEndpoints,
   auth: authEndpoints,
   slack: slackEndpoints,
   health: healthEndpoints,

@@ -18,6 +18,7 @@ export * from './job-failures';
 export * from './jsonapi';
 export * from './mail';
 export * from './meetings';
+export * from './period';
 export * from './referrals';
 export * from './reports';
 export * from './settings';

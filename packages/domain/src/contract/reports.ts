@@ -13,6 +13,7 @@ import type {
 } from '../reports/index';
 import type { ReportProgress } from '../reports/membership';
 import type { Trend } from '../reports/trend';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 import { letterGradeSchema, qualityLabelSchema } from './meetings';
 
@@ -216,3 +217,69 @@ export const anyReportDocument = documentSchema(
   ),
   reportMetaSchema,
 );
+
+/** Every report kind of the spec (stats §3), one fetch each (§7), in the order the Review page reads them. */
+export const REPORT_KINDS = Object.keys(reportRowsSchemas) as [ReportKind, ...ReportKind[]];
+
+export const reportParams = z.object({
+  kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }),
+});
+
+/**
+ * What a report (and its CSV exports) reads: the inclusive date range, whose meetings (you, your team, a
+ * member's for the team's admins, a group), and the invite statuses kept (comma-separated; all by default).
+ */
+export const reportQuery = z.object({
+  start: z.iso.date({ error: 'start must be a date (YYYY-MM-DD)' }),
+  end: z.iso.date({ error: 'end must be a date (YYYY-MM-DD)' }),
+  who: z.enum(['user', 'team', 'group']).default('user'),
+  user: z.uuid({ error: 'user must be a user id' }).optional(),
+  group_id: z.uuid({ error: 'group_id must be a team id' }).optional(),
+  byAttendeeStatus: z.string().max(200).optional(),
+});
+
+/** Another team's (or member's) report is not found; a member's report for a non-admin is forbidden. */
+const reportErrors = ['forbidden', 'not_found'] as const;
+
+export const reportEndpoints = {
+  show: endpoint({
+    method: 'GET',
+    path: '/api/v1/reports/:kind',
+    summary:
+      'One report of the Review page for a date range: you (who=user), your team (who=team) or a group',
+    tags: ['reports'],
+    access: 'signed_in',
+    params: reportParams,
+    query: reportQuery,
+    response: { 200: anyReportDocument },
+    errors: reportErrors,
+  }),
+  // The CSV exports answer text/csv: no JSON:API document to declare.
+  exportMeetings: endpoint({
+    method: 'GET',
+    path: '/api/v1/reports/export/meetings.csv',
+    summary:
+      'The meetings of a period as CSV (text/csv, UTF-8 with BOM): title, start, end, organizer, attendees, duration, cost, score, grade and each rule; the report endpoints’ query and access',
+    tags: ['reports'],
+    access: 'signed_in',
+    query: reportQuery,
+    errors: reportErrors,
+  }),
+  exportReport: endpoint({
+    method: 'GET',
+    path: '/api/v1/reports/export/report.csv',
+    summary:
+      'The Review report’s tables as CSV (report card, leaderboard, intentions, recurring, organizers), the figures the page and its PDF show; the report endpoints’ query and access',
+    tags: ['reports'],
+    access: 'signed_in',
+    query: reportQuery,
+    errors: reportErrors,
+  }),
+};
+
+/**
+ * GET /reports/{kind} as one kind answers it: the same endpoint, its answer read with the kind's own document
+ * (the route declares any kind's; the web app checks each answer against its kind's).
+ */
+export const reportEndpointOf = <K extends ReportKind>(kind: K) =>
+  endpoint({ ...reportEndpoints.show, response: { 200: reportDocuments[kind] } });
