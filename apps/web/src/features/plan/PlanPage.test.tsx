@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../session/queryKeys';
 import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { block, blocksDocument } from '../balance/testing';
 import { meetingFixture, meetingResource, settingsDocument, weekDocument } from '../meeting/testing';
 import type { Meeting } from '../meeting/types';
 import { PlanPage } from './PlanPage';
@@ -90,6 +91,22 @@ describe('plan screen: empty states and syncing', () => {
     expect(screen.getByText('Check another week.')).toBeInTheDocument();
     expect(screen.getAllByText('No stats available.')).toHaveLength(2);
     expect(screen.queryByText('Assessing the health of your calendar...')).not.toBeInTheDocument();
+  });
+
+  it('shows a week with Wellness blocks but no meetings as the calendar with its blocks', async () => {
+    setup('/my/plan?w=2030-01-08', {
+      meetings: [],
+      handlers: {
+        'GET /api/v1/wellness_blocks': () =>
+          jsonResponse(
+            200,
+            // Weekly on Monday and Wednesday: twice in the week shown.
+            blocksDocument([block({ label: 'Deep work' })]),
+          ),
+      },
+    });
+    expect(await screen.findAllByText(/Deep work/)).not.toHaveLength(0);
+    expect(screen.queryByText('No meetings this week.')).not.toBeInTheDocument();
   });
 
   it("offers 'Connect a calendar' when no calendar is watched", async () => {

@@ -194,7 +194,8 @@ function PlanScreen({ selected }: { selected: Date | null }) {
   const syncing = meetingsQuery.data?.syncing === true || sync.syncing;
   const noCalendar = Boolean(calendars.data && !calendars.data.some((calendar) => calendar.watching));
   const loaded = meetingsQuery.data !== undefined && !meetingsQuery.isPlaceholderData;
-  const empty = loaded && !syncing && events.length === 0;
+  // A week of Wellness blocks alone still shows the calendar, with its blocks.
+  const empty = loaded && !syncing && events.length === 0 && (blocks.data?.length ?? 0) === 0;
 
   const openMeeting = useCallback(
     (meetingId: string) => navigate(`/my/plan/meeting/${encodeURIComponent(meetingId)}${weekQuery}`),
