@@ -1,0 +1,184 @@
+import type { QualityLabel, StoredEvaluation } from '@meetwell/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { calendars } from './calendars';
+import { createdAt, id, ts, updatedAt } from './columns';
+import { companies } from './companies';
+import { users } from './users';
+
+/** The stored evaluation of a meeting, as the domain's evaluate() wrote it. */
+export type Evaluation = StoredEvaluation;
+
+/**
+ * A meeting is one calendar event as seen by one user. `event_key` identifies the underlying event across
+ * users (iCalUID + original start) so team statistics never count one event twice.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    providerEventId: text('provider_event_id').notNull(),
+    icalUid: text('ical_uid'),
+    eventKey: text('event_key').notNull(),
+    recurringEventId: text('recurring_event_id'),
+    recurringMeeting: boolean('recurring_meeting').notNull().default(false),
+    summary: text('summary').notNull().default(''),
+    description: text('description').notNull().default(''),
+    location: text('location'),
+    conferenceUrl: text('conference_url'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    status: text('status', { enum: ['confirmed', 'tentative', 'cancelled', 'deleted'] })
+      .notNull()
+      .default('confirmed'),
+    organizerEmail: text('organizer_email'),
+    organizerDomain: text('organizer_domain'),
+    organizerName: text('organizer_name'),
+    /** The user's own answer: accepted, tentative, declined, needsAction. */
+    responseStatus: text('response_status'),
+    userOptional: boolean('user_optional').notNull().default(false),
+    attendeesCount: integer('attendees_count').notNull().default(0),
+    invitedAt: ts('invited_at'),
+    providerUpdatedAt: ts('provider_updated_at'),
+    etag: text('etag'),
+    sequence: integer('sequence').notNull().default(0),
+    /** Hash of the normalised provider event: an unchanged event is neither rewritten nor re-evaluated. */
+    contentHash: text('content_hash'),
+    editPermission: boolean('edit_permission').notNull().default(false),
+    intention: text('intention'),
+    intentionSource: text('intention_source', { enum: ['detected', 'chosen'] }),
+    category: text('category'),
+    skipEvaluation: boolean('skip_evaluation').notNull().default(false),
+    maybeWellnessBlock: text('maybe_wellness_block', { enum: ['true', 'verified_true', 'verified_false'] }),
+    maybeWellnessBlockCategory: text('maybe_wellness_block_category'),
+    wellnessBlockId: uuid('wellness_block_id'),
+    eventReportCardId: text('event_report_card_id'),
+    score: integer('score'),
+    qualityLabel: text('quality_label').$type<QualityLabel>(),
+    evaluation: json('evaluation').$type<Evaluation | null>(),
+    compliant: boolean('compliant'),
+    nonComplianceAction: text('non_compliance_action'),
+    complianceDeadline: ts('compliance_deadline'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    cost: integer('cost'),
+    evaluatedAt: ts('evaluated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('meetings_calendar_event_idx').on(t.calendarId, t.providerEventId),
+    index('meetings_user_starts_idx').on(t.userId, t.startsAt),
+    // A period's meetings are found by start from a month before it; longer events by this small index.
+    index('meetings_user_long_idx')
+      .on(t.userId, t.startsAt)
+      .where(sql`${t.endsAt} - ${t.startsAt} > interval '31 days'`),
+    index('meetings_company_starts_idx').on(t.companyId, t.startsAt),
+    // No index by event key or organizer: no query looks meetings up by them (reports group them inside a
+    // scope's rows), and every index is written again by each sync and re-evaluation.
+  ],
+);
+
+export const attendees = pgTable(
+  'attendees',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    optional: boolean('optional').notNull().default(false),
+    organizer: boolean('organizer').notNull().default(false),
+    isSelf: boolean('is_self').notNull().default(false),
+    /** accepted | tentative | declined | needsAction */
+    responseStatus: text('response_status').notNull().default('needsAction'),
+    role: text('role'),
+  },
+  // Read by meeting (and written by meeting and address); never searched by address alone, so no index on it.
+  (t) => [primaryKey({ columns: [t.meetingId, t.email] })],
+);
+
+const itemColumns = {
+  id: id(),
+  meetingId: uuid('meeting_id')
+    .notNull()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  position: integer('position').notNull().default(0),
+  status: text('status', { enum: ['active', 'deleted'] })
+    .notNull()
+    .default('active'),
+  /** 'parsed' items come from the event description and are replaced on each sync; 'app' items are the user's. */
+  source: text('source', { enum: ['parsed', 'app'] })
+    .notNull()
+    .default('app'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+};
+
+export const agendaItems = pgTable(
+  'agenda_items',
+  {
+    ...itemColumns,
+    durationInMins: integer('duration_in_mins'),
+    ownerName: text('owner_name'),
+    ownerId: uuid('owner_id'),
+    timeSpentInSecs: integer('time_spent_in_secs').notNull().default(0),
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('agenda_items_meeting_idx').on(t.meetingId, t.position)],
+);
+
+export const objectives = pgTable('objectives', { ...itemColumns }, (t) => [
+  index('objectives_meeting_idx').on(t.meetingId, t.position),
+]);
+
+export const preworkItems = pgTable(
+  'prework_items',
+  { ...itemColumns, url: text('url'), timebox: integer('timebox') },
+  (t) => [index('prework_items_meeting_idx').on(t.meetingId, t.position)],
+);
+
+export const wellnessBlocks = pgTable(
+  'wellness_blocks',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'set null' }),
+    label: text('label').notNull(),
+    category: text('category', { enum: ['focus', 'life'] }).notNull(),
+    /** Always weekly: RRULE:FREQ=WEEKLY;BYDAY=MO,WE */
+    rrule: text('rrule').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+    recurring: boolean('recurring').notNull().default(true),
+    readOnly: boolean('read_only').notNull().default(false),
+    deleteOnly: boolean('delete_only').notNull().default(false),
+    providerEventId: text('provider_event_id'),
+    sourceMeetingId: uuid('source_meeting_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('wellness_blocks_user_idx').on(t.userId)],
+);
