@@ -1,62 +1,32 @@
-import { authProviderListDocument, demoSessionDocument, isValidTimeZone } from '@meetwell/domain';
+import { authEndpoints } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { clearSessionCookies, setSessionCookies } from '../../auth/cookies';
 import { createSession, revokeSession } from '../../auth/sessions';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
-import { document, resource, resourceBody } from '../../http/jsonapi';
+import { document, resource } from '../../http/jsonapi';
 import { disconnectUser } from '../../realtime/broadcast';
 import { startDemo } from '../demo/pool';
 import { loadUserResource } from '../users/profile';
 
 export const authRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/auth/providers',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign-in options: single sign-on providers and the demo',
-        response: { 200: authProviderListDocument },
-      },
-    },
-    async () =>
-      document(
-        ctx.config.ssoProviders.map((p) =>
-          resource('auth_providers', p.id, { name: p.name, url: `/api/v1/auth/${p.id}` }),
-        ),
-        {
-          demo_enabled: ctx.config.demoMode,
-          email_enabled: ctx.config.emailSignIn,
-          slack_enabled: Boolean(ctx.config.slack.clientId && ctx.config.slack.clientSecret),
-        },
+  route(app, authEndpoints.providers, async () =>
+    document(
+      ctx.config.ssoProviders.map((p) =>
+        resource('auth_providers', p.id, { name: p.name, url: `/api/v1/auth/${p.id}` }),
       ),
+      {
+        demo_enabled: ctx.config.demoMode,
+        email_enabled: ctx.config.emailSignIn,
+        slack_enabled: Boolean(ctx.config.slack.clientId && ctx.config.slack.clientSecret),
+      },
+    ),
   );
 
-  app.post(
-    '/api/v1/auth/demo',
-    {
-      // Each call seeds a whole team: a few an hour from one address (a sliding window over every process).
-      config: {
-        rateLimit: {
-          max: ctx.config.demo.perIpPerHour,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => `demo-ip:${request.ip}`,
-        },
-      },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sign in to a demo team of your own (the same one while signed in to it), removed after a day (demo mode only)',
-        body: resourceBody(
-          'sessions',
-          z
-            .object({ time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').optional() })
-            .strict(),
-        ).optional(),
-        response: { 201: demoSessionDocument },
-      },
-    },
+  route(
+    app,
+    authEndpoints.demo,
     async (request, reply) => {
       if (!ctx.config.demoMode) throw new AppError('not_found', 'The demo is not available on this server.');
       // A visitor still signed in to their demo returns to it; anyone else claims a ready one (demo/pool.ts).
@@ -73,6 +43,16 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
         .code(201)
         .send(document(await loadUserResource(ctx.db, user, ctx.now()), { token: session.token }));
     },
+    {
+      // Each call seeds a whole team: a few an hour from one address (a sliding window over every process).
+      config: {
+        rateLimit: {
+          max: ctx.config.demo.perIpPerHour,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => `demo-ip:${request.ip}`,
+        },
+      },
+    },
   );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -82,10 +62,6 @@ export const authRoutes: FeatureRoutes = (app, ctx) => {
     clearSessionCookies(request, reply, ctx.config);
     return reply.code(204).send();
   };
-  app.delete(
-    '/api/v1/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: revokes the session' } },
-    logout,
-  );
+  route(app, authEndpoints.signOut, logout);
   app.delete('/logout', { schema: { hide: true } }, logout);
 };

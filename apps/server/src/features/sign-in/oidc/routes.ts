@@ -1,8 +1,6 @@
-import type { SignInErrorCode } from '@meetwell/domain';
+import { authEndpoints, type SignInErrorCode } from '@meetwell/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
 import { setSessionCookies } from '../../../auth/cookies';
 import {
   forgetClientConfiguration,
@@ -13,6 +11,7 @@ import { createSession } from '../../../auth/sessions';
 import type { SsoProvider } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { FeatureRoutes } from '../../../http/app';
+import { route } from '../../../http/endpoint';
 import { safeEqual } from '../../../lib/crypto';
 import { CompanyExistsError } from '../../users/provision';
 import { profileFromClaims } from './claims';
@@ -35,8 +34,6 @@ class SignInFailure extends Error {
     super(code, options);
   }
 }
-
-const providerParams = z.object({ provider: z.string().max(64) });
 
 function failedSignIn(reply: FastifyReply, code: SignInErrorCode) {
   return reply.redirect(`/?login=true&error=${code}`, 302);
@@ -81,27 +78,10 @@ function classify(error: unknown): SignInErrorCode {
   return 'server_error';
 }
 
-export const oidcRoutes: FeatureRoutes = (instance, ctx: AppContext) => {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/v1/auth/:provider',
-    {
-      config: rateLimited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Start single sign-on: redirects to the provider',
-        params: providerParams,
-        querystring: z.object({
-          time_zone: z
-            .string()
-            .max(64)
-            .optional()
-            .describe("The browser's IANA time zone, for a new account"),
-          origin: z.string().max(2048).optional().describe('A path of this site to return to after sign-in'),
-        }),
-      },
-    },
+export const oidcRoutes: FeatureRoutes = (app, ctx: AppContext) => {
+  route(
+    app,
+    authEndpoints.startSingleSignOn,
     async (request, reply) => {
       const provider = requireSsoProvider(ctx.config, request.params.provider);
       let configuration: oidc.Configuration;
@@ -135,18 +115,12 @@ export const oidcRoutes: FeatureRoutes = (instance, ctx: AppContext) => {
       });
       return reply.header('cache-control', 'no-store').redirect(url.href, 302);
     },
+    { config: rateLimited },
   );
 
-  app.get(
-    '/api/v1/auth/:provider/callback',
-    {
-      config: rateLimited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Single sign-on callback: signs in and redirects into the app',
-        params: providerParams,
-      },
-    },
+  route(
+    app,
+    authEndpoints.singleSignOnCallback,
     async (request, reply) => {
       const provider = requireSsoProvider(ctx.config, request.params.provider);
       const saved = readStateCookie(request, ctx);
@@ -205,5 +179,6 @@ export const oidcRoutes: FeatureRoutes = (instance, ctx: AppContext) => {
         return failedSignIn(reply, code);
       }
     },
+    { config: rateLimited },
   );
 };
