@@ -12,12 +12,14 @@ import {
   meetingExportRecord,
   type ReportRowsByKind,
   type ReviewExportInput,
+  reportEndpoints,
   reviewExportTables,
   toCsv,
 } from '@meetwell/domain';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { buildReport, type ReportOutput } from './build-report';
 import { readExportMeetings } from './export-meetings';
 import {
@@ -25,7 +27,6 @@ import {
   parseStatusFilter,
   type ReportKind,
   type ReportRange,
-  reportQuery,
   type StatusFilter,
 } from './params';
 import { type ReportScope, resolveReportScope } from './scope';
@@ -79,59 +80,37 @@ export async function reviewExportInput(
 const whoLabel = (scope: ReportScope) => (scope.type === 'company' ? 'team' : 'you');
 
 export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/reports/export/meetings.csv',
-    {
-      schema: {
-        tags: ['reports'],
-        summary:
-          'The meetings of a period as CSV (text/csv, UTF-8 with BOM): title, start, end, organizer, attendees, duration, cost, score, grade and each rule; the report endpoints’ query and access',
-        querystring: reportQuery,
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const range = parseRange(request.query);
-      const filter = parseStatusFilter(request.query.byAttendeeStatus);
-      const scope = await resolveReportScope(ctx.db, user, request.query);
-      const meetings = await readExportMeetings(ctx.db, {
-        scope,
-        filter,
-        start: range.start,
-        end: range.end,
-      });
-      const options = { timeZone: scope.timeZone, annualSalary: scope.annualSalary };
-      const csv = toCsv([MEETING_EXPORT_COLUMNS, ...meetings.map((m) => meetingExportRecord(m, options))]);
-      const name = exportFileName(['MeetWell', 'meetings', whoLabel(scope), range.start, range.end], 'csv');
-      return sendCsv(reply, name, csv);
-    },
-  );
+  route(app, reportEndpoints.exportMeetings, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const range = parseRange(request.query);
+    const filter = parseStatusFilter(request.query.byAttendeeStatus);
+    const scope = await resolveReportScope(ctx.db, user, request.query);
+    const meetings = await readExportMeetings(ctx.db, {
+      scope,
+      filter,
+      start: range.start,
+      end: range.end,
+    });
+    const options = { timeZone: scope.timeZone, annualSalary: scope.annualSalary };
+    const csv = toCsv([MEETING_EXPORT_COLUMNS, ...meetings.map((m) => meetingExportRecord(m, options))]);
+    const name = exportFileName(['MeetWell', 'meetings', whoLabel(scope), range.start, range.end], 'csv');
+    return sendCsv(reply, name, csv);
+  });
 
-  app.get(
-    '/api/v1/reports/export/report.csv',
-    {
-      schema: {
-        tags: ['reports'],
-        summary:
-          'The Review report’s tables as CSV (report card, leaderboard, intentions, recurring, organizers), the figures the page and its PDF show; the report endpoints’ query and access',
-        querystring: reportQuery,
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const range = parseRange(request.query);
-      const filter = parseStatusFilter(request.query.byAttendeeStatus);
-      const scope = await resolveReportScope(ctx.db, user, request.query);
-      const input = await reviewExportInput(ctx.db, { scope, range, filter });
-      const heading = [
-        scope.type === 'company' ? 'MeetWell team review' : 'MeetWell review',
-        `${range.start} to ${range.end}`,
-        `Time zone ${scope.timeZone}`,
-        `Invite status ${filter.key}`,
-      ];
-      const csv = toCsv(exportTablesToRecords(heading, reviewExportTables(input)));
-      const name = exportFileName(['MeetWell', 'review', whoLabel(scope), range.start, range.end], 'csv');
-      return sendCsv(reply, name, csv);
-    },
-  );
+  route(app, reportEndpoints.exportReport, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const range = parseRange(request.query);
+    const filter = parseStatusFilter(request.query.byAttendeeStatus);
+    const scope = await resolveReportScope(ctx.db, user, request.query);
+    const input = await reviewExportInput(ctx.db, { scope, range, filter });
+    const heading = [
+      scope.type === 'company' ? 'MeetWell team review' : 'MeetWell review',
+      `${range.start} to ${range.end}`,
+      `Time zone ${scope.timeZone}`,
+      `Invite status ${filter.key}`,
+    ];
+    const csv = toCsv(exportTablesToRecords(heading, reviewExportTables(input)));
+    const name = exportFileName(['MeetWell', 'review', whoLabel(scope), range.start, range.end], 'csv');
+    return sendCsv(reply, name, csv);
+  });
 };

@@ -1,22 +1,10 @@
-import { previousSpan, spanDays } from '@meetwell/domain';
-import { z } from 'zod';
+import { previousSpan, REPORT_KINDS, reportQuery, spanDays } from '@meetwell/domain';
+import type { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { MAX_PERIOD_DAYS } from '../../http/period';
 
-/** Every report kind of the spec (stats §3), one fetch each (§7). */
-export const REPORT_KINDS = [
-  'averages',
-  'duration_and_costs',
-  'duration_and_cost_details',
-  'overtime',
-  'average_attendees',
-  'focus_block_conflict',
-  'scheduled_late',
-  'compliant_meetings',
-  'average_scores_by',
-  'num_past_actions_by',
-  'user_counts',
-] as const;
+// The report kinds and the report endpoints' query are the API contract's (suggestions read the same query).
+export { REPORT_KINDS, reportQuery };
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The kinds compared with the previous span of the same length (§7). */
@@ -43,18 +31,6 @@ const STATUS_VALUES: Record<string, string> = {
   declined: 'declined',
 };
 
-export const reportParams = z.object({
-  kind: z.enum(REPORT_KINDS, { error: `kind must be one of ${REPORT_KINDS.join(', ')}` }),
-});
-
-export const reportQuery = z.object({
-  start: z.iso.date({ error: 'start must be a date (YYYY-MM-DD)' }),
-  end: z.iso.date({ error: 'end must be a date (YYYY-MM-DD)' }),
-  who: z.enum(['user', 'team', 'group']).default('user'),
-  user: z.uuid({ error: 'user must be a user id' }).optional(),
-  group_id: z.uuid({ error: 'group_id must be a team id' }).optional(),
-  byAttendeeStatus: z.string().max(200).optional(),
-});
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 export type StatusFilter = { key: string; statuses: string[] | null };

@@ -1,23 +1,18 @@
 import {
+  catalogEndpoints,
   EVENT_COLORS,
-  eventColorListDocument,
   GOOGLE_EVENT_COLORS,
-  goalListDocument,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
-  meetingIntentionListDocument,
   RULE_GROUP_KEYS,
   RULE_GROUPS,
   RULE_WEIGHTS_OUT_OF_100,
   SETTING_KEYS,
   SETTING_LABELS,
-  settingsLabelListDocument,
-  tipDocument,
-  tipListDocument,
 } from '@meetwell/domain';
-import { z } from 'zod';
 import type { tips } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { document, resource } from '../../http/jsonapi';
 import { clearSeenTips, listGoals, markTipSeen, tipsFor } from './catalog';
 
@@ -46,140 +41,71 @@ const groupOf = (key: string) =>
   RULE_GROUPS.find((g) => (RULE_GROUP_KEYS[g] as readonly string[]).includes(key)) ?? null;
 
 export const catalogRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/goals',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Goals (the Wellness block ideas), with the user’s choice',
-        response: { 200: goalListDocument },
-      },
-    },
-    async (request) => {
-      const chosen = new Set(request.auth?.user.goalIds ?? []);
-      return document(
-        (await listGoals(ctx)).map((g) =>
-          resource('goals', String(g.id), { name: g.name, category: g.category, selected: chosen.has(g.id) }),
-        ),
-      );
-    },
+  route(app, catalogEndpoints.goals, async (request) => {
+    const chosen = new Set(request.auth?.user.goalIds ?? []);
+    return document(
+      (await listGoals(ctx)).map((g) =>
+        resource('goals', String(g.id), { name: g.name, category: g.category, selected: chosen.has(g.id) }),
+      ),
+    );
+  });
+
+  route(app, catalogEndpoints.settingsLabels, async () =>
+    document(
+      SETTING_KEYS.map((key) =>
+        resource('settings_labels', key, {
+          ...SETTING_LABELS[key],
+          weight_out_of_100:
+            key in RULE_WEIGHTS_OUT_OF_100
+              ? RULE_WEIGHTS_OUT_OF_100[key as keyof typeof RULE_WEIGHTS_OUT_OF_100]
+              : 0,
+          group: groupOf(key),
+        }),
+      ),
+    ),
   );
 
-  app.get(
-    '/api/v1/settings_labels',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Label, description, weight of each setting',
-        response: { 200: settingsLabelListDocument },
-      },
-    },
-    async () =>
-      document(
-        SETTING_KEYS.map((key) =>
-          resource('settings_labels', key, {
-            ...SETTING_LABELS[key],
-            weight_out_of_100:
-              key in RULE_WEIGHTS_OUT_OF_100
-                ? RULE_WEIGHTS_OUT_OF_100[key as keyof typeof RULE_WEIGHTS_OUT_OF_100]
-                : 0,
-            group: groupOf(key),
+  route(app, catalogEndpoints.eventColors, async () =>
+    document(
+      EVENT_COLOR_PROVIDERS.flatMap((provider) =>
+        PROVIDER_EVENT_COLORS[provider].map((c) =>
+          resource('event_colors', `${provider}:${c.id}`, {
+            provider,
+            color_id: c.id,
+            hex: c.hex,
+            label: c.label,
           }),
         ),
       ),
+      { app_colors: EVENT_COLORS },
+    ),
   );
 
-  app.get(
-    '/api/v1/event_colors',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Calendar event colours per provider, and the app’s',
-        response: { 200: eventColorListDocument },
-      },
-    },
-    async () =>
-      document(
-        EVENT_COLOR_PROVIDERS.flatMap((provider) =>
-          PROVIDER_EVENT_COLORS[provider].map((c) =>
-            resource('event_colors', `${provider}:${c.id}`, {
-              provider,
-              color_id: c.id,
-              hex: c.hex,
-              label: c.label,
-            }),
-          ),
-        ),
-        { app_colors: EVENT_COLORS },
+  route(app, catalogEndpoints.meetingIntentions, async () =>
+    document(
+      MEETING_INTENTIONS.map((value) =>
+        resource('meeting_intentions', value, { value, label: MEETING_INTENTION_LABELS[value] }),
       ),
+    ),
   );
 
-  app.get(
-    '/api/v1/meeting_intentions',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Meeting intentions and their labels',
-        response: { 200: meetingIntentionListDocument },
-      },
-    },
-    async () =>
-      document(
-        MEETING_INTENTIONS.map((value) =>
-          resource('meeting_intentions', value, { value, label: MEETING_INTENTION_LABELS[value] }),
-        ),
-      ),
-  );
+  route(app, catalogEndpoints.tips, async (request) => {
+    const { user } = requireAuth(request);
+    const rows = await tipsFor(ctx, user.id);
+    return document(rows.map(({ tip, seenAt }) => presentTip(tip, seenAt)));
+  });
 
-  app.get(
-    '/api/v1/tips',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Tips, with when the user saw each',
-        response: { 200: tipListDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const rows = await tipsFor(ctx, user.id);
-      return document(rows.map(({ tip, seenAt }) => presentTip(tip, seenAt)));
-    },
-  );
+  route(app, catalogEndpoints.clearSeenTips, async (request, reply) => {
+    const { user } = requireAuth(request);
+    await clearSeenTips(ctx, user.id);
+    return reply.code(204).send(null);
+  });
 
-  app.delete(
-    '/api/v1/tips/all',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Clear the tips the user saw, so they show again (developer area)',
-        response: { 204: z.null().describe('Cleared') },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      await clearSeenTips(ctx, user.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.patch(
-    '/api/v1/tips/:id',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Mark a tip seen',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.unknown().optional(),
-        response: { 200: tipDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { tip, seenAt } = await markTipSeen(ctx, user.id, request.params.id, ctx.now());
-      return document(presentTip(tip, seenAt));
-    },
-  );
+  route(app, catalogEndpoints.markTipSeen, async (request) => {
+    const { user } = requireAuth(request);
+    const { tip, seenAt } = await markTipSeen(ctx, user.id, request.params.id, ctx.now());
+    return document(presentTip(tip, seenAt));
+  });
 };
 
 function presentTip(tip: typeof tips.$inferSelect, seenAt: Date | null) {

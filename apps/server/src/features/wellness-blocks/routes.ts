@@ -1,18 +1,15 @@
 import {
-  blockPreviewDocument,
-  convertedBlockDocument,
   DAY_MS,
-  possibleBlockListDocument,
   WELLNESS_BLOCK_CATEGORY_LABELS,
-  wellnessBlockDocument,
-  wellnessBlockListDocument,
+  type WellnessBlockInputAttributes,
+  wellnessBlockEndpoints,
 } from '@meetwell/domain';
-import { z } from 'zod';
 import { ownMeeting, ownWellnessBlock } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { document, resource } from '../../http/jsonapi';
-import { parseZonedPeriod, periodBound, zonedPeriodQuerySchema } from '../../http/period';
+import { parseZonedPeriod } from '../../http/period';
 import { presentBlock } from './presenter';
 import {
   type BlockInput,
@@ -35,50 +32,7 @@ const blockWindow = (now: Date) => ({
   to: (from: Date) => new Date(from.getTime() + 35 * DAY_MS),
 });
 
-const blockAttributes = z
-  .object({
-    label: z.string().max(200).nullish(),
-    category: z.enum(['focus', 'life']),
-    calendar_id: z.uuid({ error: 'must be a calendar id' }).nullish(),
-    rrule: z.string().max(500).nullish(),
-    starts_at: z.string().max(64).nullish(),
-    ends_at: z.string().max(64).nullish(),
-  })
-  .strict();
-
-const blockBody = z.object({
-  data: z.object({
-    type: z.literal('wellness_blocks', { error: 'data.type must be "wellness_blocks"' }),
-    id: z.string().optional(),
-    attributes: blockAttributes.partial({ category: true }),
-  }),
-});
-const patchBody = z.object({
-  data: z.object({
-    type: z.literal('wellness_blocks', { error: 'data.type must be "wellness_blocks"' }),
-    id: z.string().optional(),
-    attributes: blockAttributes
-      .partial()
-      .extend({ make_weekly: z.literal(true).optional() })
-      .strict(),
-  }),
-});
-const convertBody = z.object({
-  data: z.object({
-    type: z.string().max(40).optional(),
-    attributes: z.object({
-      meeting_id: z.uuid({ error: 'must be a meeting id' }),
-      start: z.iso.date().optional(),
-      end: z.iso.date().optional(),
-    }),
-  }),
-});
-
-const idParams = z.object({ id: z.uuid({ error: 'must be a Wellness block id' }) });
-
-function toInput(
-  attributes: z.infer<typeof blockAttributes> | Partial<z.infer<typeof blockAttributes>>,
-): BlockInput {
+function toInput(attributes: Partial<WellnessBlockInputAttributes>): BlockInput {
   return {
     label: attributes.label,
     category: attributes.category,
@@ -100,211 +54,111 @@ async function present(ctx: AppContext, user: { timeZone: string }, saved: Saved
 }
 
 export const wellnessBlockRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/wellness_blocks',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary:
-          'Wellness blocks with their occurrences in the window (dates are in the user zone, ends_at inclusive)',
-        querystring: zonedPeriodQuerySchema,
-        response: { 200: wellnessBlockListDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const now = ctx.now();
-      const { from, to } = parseZonedPeriod(request.query, user.timeZone, blockWindow(now));
-      const blocks = await userBlocks(ctx, user.id);
-      const byBlock = occurrencesByBlock(blocks, from, to, user.timeZone);
-      const shown = blocks.filter((b) => byBlock.has(b.id));
-      return document(
-        shown.map((b) => presentBlock(b, { now, timeZone: user.timeZone, occurrences: byBlock.get(b.id) })),
-        { starts_at: from.toISOString(), ends_at: to.toISOString(), total: blocks.length },
-      );
-    },
-  );
+  route(app, wellnessBlockEndpoints.list, async (request) => {
+    const { user } = requireAuth(request);
+    const now = ctx.now();
+    const { from, to } = parseZonedPeriod(request.query, user.timeZone, blockWindow(now));
+    const blocks = await userBlocks(ctx, user.id);
+    const byBlock = occurrencesByBlock(blocks, from, to, user.timeZone);
+    const shown = blocks.filter((b) => byBlock.has(b.id));
+    return document(
+      shown.map((b) => presentBlock(b, { now, timeZone: user.timeZone, occurrences: byBlock.get(b.id) })),
+      { starts_at: from.toISOString(), ends_at: to.toISOString(), total: blocks.length },
+    );
+  });
 
-  app.get(
-    '/api/v1/wellness_blocks/:id',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary: 'One Wellness block',
-        params: idParams,
-        response: { 200: wellnessBlockDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const block = await ownWellnessBlock(ctx.db, user.id, request.params.id);
-      return present(ctx, user, { block, calendar: { status: 'none' } });
-    },
-  );
+  route(app, wellnessBlockEndpoints.show, async (request) => {
+    const { user } = requireAuth(request);
+    const block = await ownWellnessBlock(ctx.db, user.id, request.params.id);
+    return present(ctx, user, { block, calendar: { status: 'none' } });
+  });
 
-  app.post(
-    '/api/v1/wellness_blocks',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary:
-          "Create a weekly Wellness block (validated by the rules package) and write it to the user's calendar",
-        body: blockBody,
-        response: { 201: wellnessBlockDocument },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const saved = await createWellnessBlock(ctx, user, toInput(request.body.data.attributes));
-      return reply.code(201).send(await present(ctx, user, saved));
-    },
-  );
+  route(app, wellnessBlockEndpoints.create, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const saved = await createWellnessBlock(ctx, user, toInput(request.body.data.attributes));
+    return reply.code(201).send(await present(ctx, user, saved));
+  });
 
-  app.patch(
-    '/api/v1/wellness_blocks/:id',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary:
-          'Edit a Wellness block, or make a converted (delete_only) block weekly with make_weekly: true',
-        params: idParams,
-        body: patchBody,
-        response: { 200: wellnessBlockDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { make_weekly, ...attributes } = request.body.data.attributes;
-      const saved = make_weekly
-        ? await makeBlockWeekly(ctx, user, request.params.id)
-        : await updateWellnessBlock(ctx, user, request.params.id, toInput(attributes));
-      return present(ctx, user, saved);
-    },
-  );
+  route(app, wellnessBlockEndpoints.update, async (request) => {
+    const { user } = requireAuth(request);
+    const { make_weekly, ...attributes } = request.body.data.attributes;
+    const saved = make_weekly
+      ? await makeBlockWeekly(ctx, user, request.params.id)
+      : await updateWellnessBlock(ctx, user, request.params.id, toInput(attributes));
+    return present(ctx, user, saved);
+  });
 
-  app.delete(
-    '/api/v1/wellness_blocks/:id',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary: 'Delete a Wellness block and its calendar event',
-        params: idParams,
-        response: { 204: z.null().describe('Deleted') },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      await deleteWellnessBlock(ctx, user, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, wellnessBlockEndpoints.remove, async (request, reply) => {
+    const { user } = requireAuth(request);
+    await deleteWellnessBlock(ctx, user, request.params.id);
+    return reply.code(204).send(null);
+  });
 
-  app.post(
-    '/api/v1/wellness_blocks/convert',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary:
-          'Convert a (possible) Wellness block event into a block; start and end (YYYY-MM-DD) bound the occurrences returned',
-        body: convertBody,
-        response: { 201: convertedBlockDocument },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const { meeting_id, start, end } = request.body.data.attributes;
-      const meeting = await ownMeeting(ctx.db, user.id, meeting_id);
-      const block = await convertMeetingToBlock(ctx, user, meeting);
-      const now = ctx.now();
-      const range = parseZonedPeriod(
-        { starts_at: start, ends_at: end ?? undefined },
-        user.timeZone,
-        blockWindow(now),
-      );
-      const occurrences =
-        occurrencesByBlock([block], range.from, range.to, user.timeZone).get(block.id) ?? [];
-      return reply.code(201).send(
-        document(presentBlock(block, { now, timeZone: user.timeZone, occurrences }), {
-          meeting_id: meeting.id,
-        }),
-      );
-    },
-  );
-
-  app.get(
-    '/api/v1/maybe_wellness_blocks',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary:
-          'Events that look like Wellness blocks (one per recurring series), from now to the window end',
-        querystring: zonedPeriodQuerySchema,
-        response: { 200: possibleBlockListDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const now = ctx.now();
-      const { from, to } = parseZonedPeriod(request.query, user.timeZone, {
-        from: now,
-        to: () => new Date(now.getTime() + 28 * DAY_MS),
-      });
-      const suggestions = await possibleWellnessBlocks(ctx.db, user.id, { from, to });
-      return document(
-        suggestions.map((m) => {
-          const category = m.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus';
-          return resource('maybe_wellness_blocks', m.id, {
-            meeting_id: m.id,
-            summary: m.summary,
-            starts_at: m.startsAt.toISOString(),
-            ends_at: m.endsAt.toISOString(),
-            recurring_meeting: m.recurringMeeting,
-            attendees_count: m.attendeesCount,
-            maybe_wellness_block_category: WELLNESS_BLOCK_CATEGORY_LABELS[category],
-            category,
-          });
-        }),
-      );
-    },
-  );
-
-  app.get(
-    '/api/v1/meetings/:id/make_wellness_block',
-    {
-      schema: {
-        tags: ['wellness blocks'],
-        summary: 'Preview the Wellness block a meeting would become (nothing is saved; convert saves it)',
-        params: z.object({ id: z.uuid({ error: 'must be a meeting id' }) }),
-        querystring: z.object({
-          period: z.string().max(64).optional(),
-          starts_at: periodBound.optional(),
-          ends_at: periodBound.optional(),
-        }),
-        response: { 200: blockPreviewDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
-      const now = ctx.now();
-      const { block: shape } = blockFromMeeting(meeting, user, await seriesOccurrences(ctx, meeting));
-      const preview = { ...shape, readOnly: false, providerEventId: null };
-      const weekStart = new Date(meeting.startsAt.getTime() - meeting.startsAt.getUTCDay() * DAY_MS);
-      const range =
-        request.query.starts_at || request.query.ends_at
-          ? parseZonedPeriod(request.query, user.timeZone, blockWindow(now))
-          : { from: new Date(weekStart.getTime() - DAY_MS), to: new Date(weekStart.getTime() + 8 * DAY_MS) };
-      const occurrences =
-        occurrencesByBlock(
-          [{ ...preview, id: 'preview', createdAt: now, updatedAt: now }],
-          range.from,
-          range.to,
-          user.timeZone,
-        ).get('preview') ?? [];
-      return document(presentBlock(preview, { now, timeZone: user.timeZone, occurrences }), {
+  route(app, wellnessBlockEndpoints.convert, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { meeting_id, start, end } = request.body.data.attributes;
+    const meeting = await ownMeeting(ctx.db, user.id, meeting_id);
+    const block = await convertMeetingToBlock(ctx, user, meeting);
+    const now = ctx.now();
+    const range = parseZonedPeriod(
+      { starts_at: start, ends_at: end ?? undefined },
+      user.timeZone,
+      blockWindow(now),
+    );
+    const occurrences = occurrencesByBlock([block], range.from, range.to, user.timeZone).get(block.id) ?? [];
+    return reply.code(201).send(
+      document(presentBlock(block, { now, timeZone: user.timeZone, occurrences }), {
         meeting_id: meeting.id,
-        existing_block_id: meeting.wellnessBlockId,
-      });
-    },
-  );
+      }),
+    );
+  });
+
+  route(app, wellnessBlockEndpoints.possible, async (request) => {
+    const { user } = requireAuth(request);
+    const now = ctx.now();
+    const { from, to } = parseZonedPeriod(request.query, user.timeZone, {
+      from: now,
+      to: () => new Date(now.getTime() + 28 * DAY_MS),
+    });
+    const suggestions = await possibleWellnessBlocks(ctx.db, user.id, { from, to });
+    return document(
+      suggestions.map((m) => {
+        const category = m.maybeWellnessBlockCategory === 'life' ? 'life' : 'focus';
+        return resource('maybe_wellness_blocks', m.id, {
+          meeting_id: m.id,
+          summary: m.summary,
+          starts_at: m.startsAt.toISOString(),
+          ends_at: m.endsAt.toISOString(),
+          recurring_meeting: m.recurringMeeting,
+          attendees_count: m.attendeesCount,
+          maybe_wellness_block_category: WELLNESS_BLOCK_CATEGORY_LABELS[category],
+          category,
+        });
+      }),
+    );
+  });
+
+  route(app, wellnessBlockEndpoints.preview, async (request) => {
+    const { user } = requireAuth(request);
+    const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
+    const now = ctx.now();
+    const { block: shape } = blockFromMeeting(meeting, user, await seriesOccurrences(ctx, meeting));
+    const preview = { ...shape, readOnly: false, providerEventId: null };
+    const weekStart = new Date(meeting.startsAt.getTime() - meeting.startsAt.getUTCDay() * DAY_MS);
+    const range =
+      request.query.starts_at || request.query.ends_at
+        ? parseZonedPeriod(request.query, user.timeZone, blockWindow(now))
+        : { from: new Date(weekStart.getTime() - DAY_MS), to: new Date(weekStart.getTime() + 8 * DAY_MS) };
+    const occurrences =
+      occurrencesByBlock(
+        [{ ...preview, id: 'preview', createdAt: now, updatedAt: now }],
+        range.from,
+        range.to,
+        user.timeZone,
+      ).get('preview') ?? [];
+    return document(presentBlock(preview, { now, timeZone: user.timeZone, occurrences }), {
+      meeting_id: meeting.id,
+      existing_block_id: meeting.wellnessBlockId,
+    });
+  });
 };
