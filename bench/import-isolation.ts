@@ -21,6 +21,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { calendars } from '../apps/server/src/db/schema';
 import { runCalendarSync } from '../apps/server/src/features/calendars/sync/run-sync';
 import { provisionUser } from '../apps/server/src/features/users/provision';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createSecrets } from '../apps/server/src/lib/crypto';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { icsOf } from './ics-fixture';
@@ -105,6 +106,8 @@ export async function measureImportIsolation(events = 50_000): Promise<Isolation
   try {
     const db = connectDatabase(database.url, { max: 4 });
     await runMigrations(db);
+    // The job queue's own tables, as the server's start creates them: a sync's end reads them.
+    await (await createJobQueue(db.pool)).close();
     const now = new Date();
     const importer = await provisionUser(
       db.db,
