@@ -1,12 +1,11 @@
 // Wellness blocks, the calendars a block can be written to, and the user's goals (the 'Ideas:' chips).
 import {
   type WellnessBlockAttributes,
-  type WellnessBlockCategory,
-  wellnessBlockDocument,
-  wellnessBlockListDocument,
+  type WellnessBlockInputAttributes,
+  wellnessBlockEndpoints,
 } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, contractRequest, resourceBody } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { goalsQuery } from '../onboarding/api';
 import { type CalendarItem, calendarKeys, fetchCalendars } from '../plan/calendars';
 
@@ -14,16 +13,6 @@ export type { WellnessBlockAttributes } from '@meetwell/domain';
 
 export interface WellnessBlock extends WellnessBlockAttributes {
   id: string;
-}
-
-/** What POST and PATCH wellness_blocks take. */
-export interface WellnessBlockPayload {
-  label: string;
-  category: WellnessBlockCategory;
-  calendar_id: string | null;
-  rrule: string;
-  starts_at: string;
-  ends_at: string;
 }
 
 export interface CalendarChoice {
@@ -62,39 +51,40 @@ function toBlock(resource: { id: string; attributes: WellnessBlockAttributes }):
 }
 
 export async function fetchWellnessBlocks(from: string, to: string): Promise<WellnessBlock[]> {
-  const doc = await api.get('/wellness_blocks', wellnessBlockListDocument, {
-    query: { starts_at: from, ends_at: to },
-  });
+  const doc = await call(wellnessBlockEndpoints.list, { query: { starts_at: from, ends_at: to } });
   return doc.data.map(toBlock);
 }
 
 /** A change answers with the block (and, in meta, what became of its calendar event). */
-const changeBlock = async (method: 'POST' | 'PATCH', path: string, body: unknown) =>
-  toBlock((await contractRequest(method, path, wellnessBlockDocument, { body })).data);
-
-export async function createWellnessBlock(payload: WellnessBlockPayload): Promise<WellnessBlock> {
-  return changeBlock('POST', '/wellness_blocks', resourceBody('wellness_blocks', { ...payload }));
+export async function createWellnessBlock(payload: WellnessBlockInputAttributes): Promise<WellnessBlock> {
+  const doc = await call(wellnessBlockEndpoints.create, {
+    body: { data: { type: 'wellness_blocks', attributes: payload } },
+  });
+  return toBlock(doc.data);
 }
 
-export async function updateWellnessBlock(id: string, payload: WellnessBlockPayload): Promise<WellnessBlock> {
-  return changeBlock(
-    'PATCH',
-    `/wellness_blocks/${encodeURIComponent(id)}`,
-    resourceBody('wellness_blocks', { ...payload }, id),
-  );
+export async function updateWellnessBlock(
+  id: string,
+  payload: WellnessBlockInputAttributes,
+): Promise<WellnessBlock> {
+  const doc = await call(wellnessBlockEndpoints.update, {
+    params: { id },
+    body: { data: { type: 'wellness_blocks', id, attributes: payload } },
+  });
+  return toBlock(doc.data);
 }
 
 /** 'Make weekly': a block converted from a meeting (delete_only) becomes an ordinary weekly block. */
 export async function makeWellnessBlockWeekly(id: string): Promise<WellnessBlock> {
-  return changeBlock(
-    'PATCH',
-    `/wellness_blocks/${encodeURIComponent(id)}`,
-    resourceBody('wellness_blocks', { make_weekly: true }, id),
-  );
+  const doc = await call(wellnessBlockEndpoints.update, {
+    params: { id },
+    body: { data: { type: 'wellness_blocks', id, attributes: { make_weekly: true } } },
+  });
+  return toBlock(doc.data);
 }
 
 export async function deleteWellnessBlock(id: string): Promise<void> {
-  await api.delete(`/wellness_blocks/${encodeURIComponent(id)}`);
+  await call(wellnessBlockEndpoints.remove, { params: { id } });
 }
 
 export function useWellnessBlocks(window: { from: string; to: string }) {

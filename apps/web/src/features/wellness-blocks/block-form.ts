@@ -10,11 +10,12 @@ import {
   type WellnessBlockCategory,
   type WellnessBlockDraft,
   type WellnessBlockInput,
+  type WellnessBlockInputAttributes,
   type WellnessBlockTimes,
   wellnessBlockSchedule,
   wellnessBlockTimes,
 } from '@meetwell/domain';
-import type { WellnessBlock, WellnessBlockPayload } from './api';
+import type { WellnessBlock } from './api';
 
 function toBlockInput(block: WellnessBlock): WellnessBlockInput {
   return {
@@ -75,7 +76,7 @@ export function existingBlocks(
 export function blockPayload(
   draft: WellnessBlockDraft,
   where: { timeZone: string; fromDate: string },
-): WellnessBlockPayload | null {
+): WellnessBlockInputAttributes | null {
   if (draft.startMinute === null || draft.endMinute === null) return null;
   const schedule = wellnessBlockSchedule({
     weekdays: draft.weekdays,
