@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import type { BulkColumn } from '../../../db/bulk';
+import type { Database } from '../../../db/client';
+import { copyBody, sendCopy } from '../../../db/copy';
+import { meetings } from '../../../db/schema';
+import { nextTurn } from '../../../lib/next-turn';
+import type { FirstImportScoring, NewMeeting } from '../../evaluation/first-import';
+import type { TouchedSpan } from '../../evaluation/spans';
+import {
+  AGENDA_COLUMNS,
+  ATTENDEE_COLUMNS,
+  addChildRows,
+  noChildRows,
+  OBJECTIVE_COLUMNS,
+  PREWORK_COLUMNS,
+} from './child-rows';
+import {
+  BATCH,
+  chunks,
+  MEETING_COLUMNS,
+  PREPARE_SLICE,
+  type PreparedEvent,
+  type StoreTarget,
+  type Written,
+} from './meeting-row';
+
+/**
+ * Scores a first import's meetings before they are inserted (features/evaluation/first-import): given by the
+ * caller, so that storing knows nothing of scoring. Without it every stored meeting is left to re-evaluation.
+ */
+export type FirstImportScorer = (
+  tx: Pick<Database, 'select'>,
+  userId: string,
+  newMeetings: NewMeeting[],
+) => Promise<FirstImportScoring | null>;
+
+/** A first import's scoring: the other meetings to re-evaluate after, and how to score a batch before its insert. */
+export type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => void };
+/** A prescored meeting as a re-evaluation would write it: its own id, its evaluation, when it was evaluated. */
+type PrescoredRow = PreparedEvent & { evaluatedAt: Date };
+const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
+  ['id', 'uuid', (p) => p.prescored!.id],
+  ...MEETING_COLUMNS.map(([name, type, read]) => [name, type, (p: PrescoredRow) => read(p.row)] as const),
+  ['score', 'integer', (p) => p.prescored!.score],
+  ['quality_label', 'text', (p) => p.prescored!.qualityLabel],
+  ['evaluation', 'json', (p) => p.prescored!.evaluation],
+  ['cost', 'integer', (p) => p.prescored!.cost],
+  ['evaluated_at', 'timestamptz', (p) => p.evaluatedAt],
+];
+
+/**
+ * A first import (the calendar holds no meeting yet, each event once) has its events scored before they are
+ * inserted, by the scorer the caller gives; the user's other meetings around them are re-evaluated after.
+ */
+export async function prescoreFirstImport(
+  tx: Pick<Database, 'select'>,
+  target: StoreTarget,
+  prepared: PreparedEvent[],
+  scorer: FirstImportScorer | undefined,
+): Promise<Prescore | null> {
+  if (!scorer || prepared.length === 0) return null;
+  if (new Set(prepared.map((p) => p.event.providerEventId)).size !== prepared.length) return null;
+  const existing = await tx
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(eq(meetings.calendarId, target.calendarId))
+    .limit(1);
+  if (existing.length) return null;
+  const newMeetings: NewMeeting[] = [];
+  for (let i = 0; i < prepared.length; i += PREPARE_SLICE) {
+    if (i > 0) await nextTurn();
+    for (const p of prepared.slice(i, i + PREPARE_SLICE)) {
+      const { agenda, objectives, prework } = p.described;
+      newMeetings.push({
+        row: p.row,
+        itemCounts: { agenda: agenda.length, objectives: objectives.length, prework: prework.length },
+      });
+    }
+  }
+  const scoring = await scorer(tx, target.userId, newMeetings);
+  if (!scoring) return null;
+  const indexOf = new Map(prepared.map((p, i) => [p, i]));
+  const score = (batch: PreparedEvent[]) => {
+    for (const p of batch) p.prescored = scoring.score(indexOf.get(p)!);
+  };
+  return { others: scoring.others, score };
+}
+
+/**
+ * A first import: every event is new and scored, so each batch goes in with COPY (meetings, then their
+ * attendees and items, whose meeting ids are known before the insert), while the next batch is scored and
+ * encoded. The calendar held no meeting in this transaction; a meeting inserted beside it breaks the unique
+ * (calendar, event) index and rolls the whole import back, to be retried.
+ */
+export async function copyFirstImport(
+  client: pg.PoolClient,
+  target: StoreTarget,
+  prepared: PreparedEvent[],
+  prescore: Prescore,
+): Promise<Written> {
+  // Its meetings' insert announces their owner to the read caches; their attendees and items need not again
+  // (migration 0012): said for this transaction only.
+  const { rows } = await client.query<{ now: Date }>(
+    "select now() as now, set_config('meetwell.meetings_announced', 'on', true)",
+  );
+  const evaluatedAt = rows[0]!.now;
+  const written: Written = { changedMeetingIds: [], touched: [] };
+  let sending: Promise<void> = Promise.resolve();
+  for (const batch of chunks(prepared, BATCH)) {
+    for (let i = 0; i < batch.length; i += 100) {
+      await nextTurn();
+      prescore.score(batch.slice(i, i + 100));
+    }
+    await nextTurn();
+    const children = noChildRows();
+    for (const p of batch) {
+      const id = p.prescored!.id;
+      written.changedMeetingIds.push(id);
+      written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+      addChildRows(children, id, p, target.ownerEmail);
+    }
+    const bodies = [
+      [
+        'meetings',
+        PRESCORED_COLUMNS,
+        copyBody(
+          PRESCORED_COLUMNS,
+          batch.map((p) => ({ ...p, evaluatedAt })),
+        ),
+      ],
+      ['attendees', ATTENDEE_COLUMNS, copyBody(ATTENDEE_COLUMNS, children.attendees)],
+      ['agenda_items', AGENDA_COLUMNS, copyBody(AGENDA_COLUMNS, children.agenda)],
+      ['objectives', OBJECTIVE_COLUMNS, copyBody(OBJECTIVE_COLUMNS, children.objectives)],
+      ['prework_items', PREWORK_COLUMNS, copyBody(PREWORK_COLUMNS, children.prework)],
+    ] as const;
+    await sending;
+    sending = (async () => {
+      for (const [table, columns, body] of bodies)
+        await sendCopy(client, table, columns as readonly BulkColumn<never>[], body);
+    })();
+    sending.catch(() => {}); // awaited above or below; a failure while the next batch is built must not go unhandled
+  }
+  await sending;
+  return written;
+}

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import type { CalendarEvent } from '../../../calendars/types';
+import type { BulkColumn } from '../../../db/bulk';
+import type { Prescored } from '../../evaluation/first-import';
+import type { TouchedSpan } from '../../evaluation/spans';
+import { describeEvent } from './describe-event';
+import { contentHash, eventKey } from './event-key';
+
+export type StoreTarget = {
+  calendarId: string;
+  userId: string;
+  companyId: string | null;
+  ownerEmail: string;
+};
+
+/** Events per statement (an upsert, or a COPY of a first import). */
+export const BATCH = 1000;
+/** Events described (or counted) between two turns of the event loop. */
+export const PREPARE_SLICE = 500;
+/** The events MeetWell wrote for Wellness blocks carry the block's id (see wellness-blocks/calendar-event). */
+const WELLNESS_BLOCK_MARKER =
+  /^wellness-block:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+type MeetingRow = ReturnType<typeof meetingRow>['row'];
+
+/** One event ready to store: its meetings row and what its description says (and its score, on a first import). */
+export type PreparedEvent = { event: CalendarEvent; prescored?: Prescored } & ReturnType<typeof meetingRow>;
+
+/** What storing the events wrote: the meetings inserted or changed, and the spans they touched. */
+export type Written = { changedMeetingIds: string[]; touched: TouchedSpan[] };
+
+export const MEETING_COLUMNS: readonly BulkColumn<MeetingRow>[] = [
+  ['user_id', 'uuid', (r) => r.userId],
+  ['company_id', 'uuid', (r) => r.companyId],
+  ['calendar_id', 'uuid', (r) => r.calendarId],
+  ['provider_event_id', 'text', (r) => r.providerEventId],
+  ['ical_uid', 'text', (r) => r.icalUid],
+  ['event_key', 'text', (r) => r.eventKey],
+  ['recurring_event_id', 'text', (r) => r.recurringEventId],
+  ['recurring_meeting', 'boolean', (r) => r.recurringMeeting],
+  ['summary', 'text', (r) => r.summary],
+  ['description', 'text', (r) => r.description],
+  ['location', 'text', (r) => r.location],
+  ['conference_url', 'text', (r) => r.conferenceUrl],
+  ['starts_at', 'timestamptz', (r) => r.startsAt],
+  ['ends_at', 'timestamptz', (r) => r.endsAt],
+  ['all_day', 'boolean', (r) => r.allDay],
+  ['status', 'text', (r) => r.status],
+  ['organizer_email', 'text', (r) => r.organizerEmail],
+  ['organizer_domain', 'text', (r) => r.organizerDomain],
+  ['organizer_name', 'text', (r) => r.organizerName],
+  ['response_status', 'text', (r) => r.responseStatus],
+  ['user_optional', 'boolean', (r) => r.userOptional],
+  ['attendees_count', 'integer', (r) => r.attendeesCount],
+  ['invited_at', 'timestamptz', (r) => r.invitedAt],
+  ['provider_updated_at', 'timestamptz', (r) => r.providerUpdatedAt],
+  ['etag', 'text', (r) => r.etag],
+  ['sequence', 'integer', (r) => r.sequence],
+  ['content_hash', 'text', (r) => r.contentHash],
+  ['edit_permission', 'boolean', (r) => r.editPermission],
+  ['duration_seconds', 'integer', (r) => r.durationSeconds],
+  ['intention', 'text', (r) => r.intention],
+  ['maybe_wellness_block', 'text', (r) => r.maybeWellnessBlock],
+  ['maybe_wellness_block_category', 'text', (r) => r.maybeWellnessBlockCategory],
+  ['event_report_card_id', 'text', (r) => r.eventReportCardId],
+  ['wellness_block_id', 'uuid', (r) => r.wellnessBlockId],
+  ['updated_at', 'timestamptz', (r) => r.updatedAt],
+];
+
+/** Provider fields are refreshed; what the user decided (a chosen intention, a possible-block answer) stays. */
+export const UPSERT_MEETING = sql.raw(`on conflict (calendar_id, provider_event_id) do update set
+  ${MEETING_COLUMNS.filter(
+    ([name]) =>
+      ![
+        'user_id',
+        'company_id',
+        'calendar_id',
+        'provider_event_id',
+        'intention',
+        'maybe_wellness_block',
+        'wellness_block_id',
+        'event_report_card_id',
+      ].includes(name),
+  )
+    .map(([name]) => `"${name}" = excluded."${name}"`)
+    .join(',\n  ')},
+  "intention" = case when meetings.intention_source = 'chosen' then meetings.intention else excluded.intention end,
+  "wellness_block_id" = coalesce(excluded.wellness_block_id, meetings.wellness_block_id),
+  "event_report_card_id" = coalesce(excluded.event_report_card_id, meetings.event_report_card_id),
+  "maybe_wellness_block" = case when meetings.maybe_wellness_block in ('verified_true', 'verified_false')
+    then meetings.maybe_wellness_block else excluded.maybe_wellness_block end
+  where meetings.content_hash is distinct from excluded.content_hash
+  returning id, provider_event_id, (xmax = 0) as inserted`);
+
+export function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date) {
+  const described = describeEvent(event, target.ownerEmail);
+  return {
+    row: {
+      userId: target.userId,
+      companyId: target.companyId,
+      calendarId: target.calendarId,
+      providerEventId: event.providerEventId,
+      icalUid: event.icalUid ?? null,
+      eventKey: eventKey(event),
+      recurringEventId: event.recurringEventId ?? null,
+      recurringMeeting: Boolean(event.recurringEventId),
+      summary: event.summary,
+      description: event.description,
+      location: event.location ?? null,
+      conferenceUrl: described.conferenceUrl,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      allDay: event.allDay,
+      status: event.status,
+      organizerEmail: described.organizerEmail,
+      organizerDomain: described.organizerEmail?.split('@')[1] ?? null,
+      organizerName: event.organizer?.name ?? null,
+      responseStatus: described.responseStatus,
+      userOptional: described.userOptional,
+      attendeesCount: described.attendeesCount,
+      invitedAt: event.createdAt ?? null,
+      providerUpdatedAt: event.updatedAt ?? null,
+      etag: event.etag ?? null,
+      sequence: event.sequence ?? 0,
+      contentHash: contentHash(event),
+      editPermission: event.canEdit,
+      durationSeconds: Math.max(0, Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 1000)),
+      intention: described.intention,
+      maybeWellnessBlock: described.maybeWellnessBlock ? ('true' as const) : null,
+      maybeWellnessBlockCategory: described.maybeWellnessBlockCategory,
+      eventReportCardId: event.appMarker?.startsWith('report-card:') ? event.appMarker : null,
+      wellnessBlockId: WELLNESS_BLOCK_MARKER.exec(event.appMarker ?? '')?.[1] ?? null,
+      updatedAt: now,
+    },
+    described,
+  };
+}
