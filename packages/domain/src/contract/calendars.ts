@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_PROBLEMS } from '../calendars/connection-health';
-import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
+import { endpoint } from './endpoint';
+import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
 
 /**
  * The calendars resource (GET /calendars, PATCH /calendars/:id; POST /calendars/ics answers 201 with the
@@ -63,3 +64,162 @@ export const webhookChannelDocument = documentSchema(
 export const webhookStoppedDocument = documentSchema(
   resourceSchema('webhooks', z.object({ calendar_uuid: z.string(), active: z.literal(false) })),
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Endpoints
+
+/** The largest ICS file imported (its text, or its bytes before base64). */
+export const MAX_ICS_BYTES = 20 * 1024 * 1024;
+/** A file sent as base64 is a third larger than the file. */
+export const MAX_ICS_BASE64_CHARS = Math.ceil((MAX_ICS_BYTES * 4) / 3);
+
+const icsUrl = z.url({ protocol: /^(https?|webcal)$/, error: 'must be an http(s) or webcal URL' });
+const icsContent = z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported');
+const icsContentBase64 = z
+  .base64({ error: 'must be the file encoded in base64' })
+  .max(MAX_ICS_BASE64_CHARS + 4, 'ICS files up to 20 MB can be imported');
+
+/** POST /calendars/ics: a subscription (url) or a file (its text, or its bytes in base64), one of them. */
+export const icsImportAttributes = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    url: icsUrl.optional(),
+    content: icsContent.optional(),
+    content_base64: icsContentBase64.optional(),
+  })
+  .strict()
+  .refine(
+    (a) => [a.url, a.content, a.content_base64].filter((v) => v !== undefined).length === 1,
+    'Give one of url, content or content_base64',
+  );
+export type IcsImport = z.input<typeof icsImportAttributes>;
+
+/** POST /calendars/caldav: the account's server and credentials. */
+export const caldavAccountAttributes = z
+  .object({
+    server_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+    username: z.string().min(1).max(200),
+    password: z.string().min(1).max(500),
+  })
+  .strict();
+export type CaldavAccount = z.input<typeof caldavAccountAttributes>;
+
+/** POST /calendars/:id/reconnect: a new CalDAV password, or an ICS address or file again (one of them). */
+export const reconnectAttributes = z
+  .object({
+    username: z.string().min(1).max(200).optional(),
+    password: z.string().min(1).max(500).optional(),
+    url: icsUrl.optional(),
+    content: icsContent.optional(),
+    content_base64: icsContentBase64.optional(),
+  })
+  .strict()
+  .refine(
+    (a) => [a.password, a.url, a.content, a.content_base64].filter((v) => v !== undefined).length === 1,
+    'Give one of password, url, content or content_base64',
+  );
+export type ReconnectAttributes = z.input<typeof reconnectAttributes>;
+
+/** The providers' names in the push-channel paths (/api/v1/{provider}/webhooks_setup). */
+export const WEBHOOK_PROVIDER_SLUGS = ['google_calendar', 'microsoft_outlook', 'caldav', 'ics'] as const;
+export type WebhookProviderSlug = (typeof WEBHOOK_PROVIDER_SLUGS)[number];
+
+const calendarParams = z.object({ id: z.uuid() });
+const webhookBody = z.object({ calendar_uuid: z.uuid() }).strict();
+const webhookChannel = {
+  tags: ['calendars'],
+  // The calendar is named by the body, not the path: any signed-in person, about a calendar of theirs.
+  access: 'signed_in',
+  params: z.object({ provider: z.enum(WEBHOOK_PROVIDER_SLUGS) }),
+  body: resourceBodySchema('webhooks', webhookBody).or(webhookBody),
+  errors: ['not_found'],
+} as const;
+
+export const calendarEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/calendars',
+    summary: "The user's calendars; external=true also lists the provider's calendars",
+    tags: ['calendars'],
+    access: 'signed_in',
+    whenDeactivated: true,
+    query: z.object({ external: z.enum(['true', 'false']).optional() }),
+    response: { 200: calendarListDocument },
+    // needs_permission: the provider refused the sign-in account's token (external=true).
+    errors: ['needs_permission'],
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/calendars/:id',
+    summary: 'Balance a calendar (watching true) or stop (false)',
+    tags: ['calendars'],
+    access: 'owner',
+    params: calendarParams,
+    body: resourceBodySchema('calendars', z.object({ watching: z.boolean() }).strict()),
+    response: { 200: calendarDocument },
+    errors: ['not_found'],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/calendars/:id',
+    summary: 'Remove a CalDAV or ICS calendar',
+    tags: ['calendars'],
+    access: 'owner',
+    whenDeactivated: true,
+    params: calendarParams,
+    response: { 204: z.null().describe('Removed') },
+    errors: ['not_found'],
+  }),
+  importIcs: endpoint({
+    method: 'POST',
+    path: '/api/v1/calendars/ics',
+    summary:
+      'Subscribe to an ICS URL, or import an ICS file: its bytes in content_base64 (the charset is detected here), or its text in content',
+    tags: ['calendars'],
+    access: 'signed_in',
+    body: resourceBodySchema('calendars', icsImportAttributes),
+    response: { 201: calendarDocument },
+    // conflict: the calendar is already connected.
+    errors: ['conflict'],
+  }),
+  connectCaldav: endpoint({
+    method: 'POST',
+    path: '/api/v1/calendars/caldav',
+    summary:
+      'Connect a CalDAV account (Nextcloud, Fastmail, iCloud, Radicale...): its calendars are listed, unwatched',
+    tags: ['calendars'],
+    access: 'signed_in',
+    body: resourceBodySchema('calendars', caldavAccountAttributes),
+    response: { 201: calendarListDocument },
+    errors: [],
+  }),
+  reconnect: endpoint({
+    method: 'POST',
+    path: '/api/v1/calendars/:id/reconnect',
+    summary:
+      'Reconnect a calendar that cannot be read: a new password (CalDAV), a new address or the file again (ICS); checked, then read in full',
+    tags: ['calendars'],
+    access: 'owner',
+    params: calendarParams,
+    body: resourceBodySchema('calendars', reconnectAttributes),
+    response: { 200: calendarDocument },
+    // conflict: another of the person's calendars reads the new address.
+    errors: ['not_found', 'conflict'],
+  }),
+  openChannel: endpoint({
+    ...webhookChannel,
+    method: 'POST',
+    path: '/api/v1/:provider/webhooks_setup',
+    summary: 'Open a push channel for a watched calendar',
+    response: { 200: webhookChannelDocument },
+    // needs_permission: the provider refused the calendar's token.
+    errors: ['not_found', 'needs_permission'],
+  }),
+  stopChannel: endpoint({
+    ...webhookChannel,
+    method: 'POST',
+    path: '/api/v1/:provider/webhooks_stop',
+    summary: "Stop a calendar's push channels",
+    response: { 200: webhookStoppedDocument },
+  }),
+};

@@ -1,14 +1,21 @@
+import { suggestionEndpoints } from '../suggestions/contract';
+import { actionEndpoints } from './actions';
 import { authEndpoints, healthEndpoints, slackEndpoints } from './auth';
+import { autoBalanceEndpoints } from './autobalance';
 import { billingEndpoints } from './billing';
+import { calendarEndpoints } from './calendars';
 import { catalogEndpoints } from './catalog';
 import { communicationEndpoints } from './communications';
 import { dailyReportEndpoints } from './daily-reports';
 import type { Endpoint } from './endpoint';
 import { jobFailureEndpoints } from './job-failures';
 import { mailEndpoints } from './mail';
+import { meetingItemEndpoints } from './meeting-items';
+import { meetingEndpoints } from './meetings';
 import { referralEndpoints } from './referrals';
 import { reportEndpoints } from './reports';
 import { settingsEndpoints } from './settings';
+import { synchronizationEndpoints } from './synchronizations';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
 import { wellnessBlockEndpoints } from './wellness-blocks';
@@ -33,6 +40,15 @@ export const ENDPOINT_GROUPS = {
   mail: mailEndpoints,
   jobFailures: jobFailureEndpoints,
   dailyReports: dailyReportEndpoints,
+  meetings: meetingEndpoints,
+  agendaItems: meetingItemEndpoints.agenda_items,
+  objectives: meetingItemEndpoints.objectives,
+  preworkItems: meetingItemEndpoints.prework_items,
+  suggestions: suggestionEndpoints,
+  calendars: calendarEndpoints,
+  synchronizations: synchronizationEndpoints,
+  actions: actionEndpoints,
+  autoBalance: autoBalanceEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -17,6 +17,7 @@ export * from './errors';
 export * from './job-failures';
 export * from './jsonapi';
 export * from './mail';
+export * from './meeting-items';
 export * from './meetings';
 export * from './period';
 export * from './referrals';

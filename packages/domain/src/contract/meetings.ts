@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { NON_COMPLIANCE_ACTIONS } from '../constants/actions';
+import { MEETING_INTENTIONS } from '../constants/intentions';
 import { LETTER_GRADES, QUALITY_LABELS } from '../evaluation/grades';
 import type { NotScoredReason } from '../evaluation/types';
-import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
+import { endpoint } from './endpoint';
+import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
+import { periodQuerySchema } from './period';
 
 /** The meetings resource (GET /meetings of a period, GET /meetings/:id) and its items. */
 
@@ -198,3 +202,106 @@ export const evaluationDocument = documentSchema(
     }),
   ),
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const meetingParams = z.object({ id: z.uuid({ error: 'must be a meeting id' }) });
+
+/** GET /meetings: a period given by both bounds, or none (the current week). */
+export const meetingPeriodQuery = periodQuerySchema.refine(
+  (q) => Boolean(q['by_period[starts_at]']) === Boolean(q['by_period[ends_at]']),
+  'by_period[starts_at] and by_period[ends_at] go together',
+);
+
+/** PATCH /users/meetings/:id: skip (or score again) the meeting, or choose its manual action. */
+export const userMeetingPatchAttributes = z.union([
+  z.object({ skip_evaluation: z.boolean() }).strict(),
+  z.object({ non_compliance_action: z.enum(NON_COMPLIANCE_ACTIONS) }).strict(),
+]);
+export type UserMeetingPatch = z.input<typeof userMeetingPatchAttributes>;
+
+/** PATCH /meetings/:id: answer a possible Wellness block, or choose the meeting's intention (null: none). */
+export const meetingPatchAttributes = z.union([
+  z.object({ maybe_wellness_block: z.enum(['verified_true', 'verified_false']) }).strict(),
+  z.object({ intention: z.enum(MEETING_INTENTIONS).nullable() }).strict(),
+]);
+export type MeetingPatch = z.input<typeof meetingPatchAttributes>;
+
+export const meetingEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings',
+    summary: 'Meetings of a period (204 while its first sync runs)',
+    tags: ['meetings'],
+    access: 'signed_in',
+    query: meetingPeriodQuery,
+    // Documents the answer; the body itself is built by PostgreSQL and sent as text (the server's
+    // list-json.ts), so it is not serialised again (a test parses it with this schema).
+    response: { 200: meetingListDocument, 204: z.null().describe('The first sync of the period runs') },
+    errors: [],
+  }),
+  show: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id',
+    summary: 'One meeting',
+    tags: ['meetings'],
+    access: 'owner',
+    params: meetingParams,
+    response: { 200: meetingDocument },
+    errors: ['not_found'],
+  }),
+  showForUser: endpoint({
+    method: 'GET',
+    path: '/api/v1/users/meetings/:id',
+    summary: "One meeting from the user's side",
+    tags: ['meetings'],
+    access: 'owner',
+    params: meetingParams,
+    response: { 200: meetingDocument },
+    errors: ['not_found'],
+  }),
+  evaluation: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/evaluation',
+    summary: "A meeting's evaluation",
+    tags: ['meetings'],
+    access: 'owner',
+    params: meetingParams,
+    response: { 200: evaluationDocument },
+    errors: ['not_found'],
+  }),
+  evaluationProgress: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/evaluation/progress',
+    summary: 'Per-rule results of a meeting, as a list',
+    tags: ['meetings'],
+    access: 'owner',
+    params: meetingParams,
+    errors: ['not_found'],
+  }),
+  updateForUser: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/users/meetings/:id',
+    summary: 'Skip or re-evaluate a meeting, or choose its manual action',
+    tags: ['meetings'],
+    access: 'owner',
+    params: z.object({ id: z.uuid() }),
+    body: resourceBodySchema('meetings', userMeetingPatchAttributes),
+    response: { 200: meetingDocument },
+    // forbidden: a plan without manual actions; conflict: a manual action that cannot act (the reason).
+    errors: ['not_found', 'forbidden', 'conflict'],
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/meetings/:id',
+    summary: "Answer a possible Wellness block, or choose a meeting's intention",
+    tags: ['meetings'],
+    access: 'owner',
+    params: z.object({ id: z.uuid() }),
+    body: resourceBodySchema('meetings', meetingPatchAttributes),
+    response: { 200: meetingDocument },
+    // forbidden: an intention chosen by someone who neither organizes nor can edit the event.
+    errors: ['not_found', 'forbidden'],
+  }),
+};

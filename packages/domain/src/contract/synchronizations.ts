@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceSchema } from './jsonapi';
 
 /** GET /synchronizations: the latest syncs, and in meta whether one runs and what period is synced. */
@@ -31,3 +32,37 @@ export const resyncDocument = documentSchema(
     z.object({ in_progress: z.boolean(), started: z.boolean(), calendars: z.number() }),
   ),
 );
+
+export const synchronizationEndpoints = {
+  resyncStatus: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/sync',
+    summary: 'Re-sync every watched calendar (confirmed=true), or ask whether one is running',
+    tags: ['calendars'],
+    access: 'signed_in',
+    query: z.object({
+      confirmed: z.enum(['true', 'false']).optional(),
+      period: z.string().max(40).optional(),
+    }),
+    response: { 200: resyncDocument },
+    errors: [],
+  }),
+  resync: endpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/sync',
+    summary: 'Re-sync every watched calendar (unless one is running)',
+    tags: ['calendars'],
+    access: 'signed_in',
+    response: { 200: resyncDocument },
+    errors: [],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/synchronizations',
+    summary: 'Recent calendar synchronizations and whether one is running',
+    tags: ['calendars'],
+    access: 'signed_in',
+    response: { 200: synchronizationListDocument },
+    errors: [],
+  }),
+};

@@ -1,6 +1,8 @@
 /** The API documents of suggestions (GET /meetings/:id/suggestions, GET /suggestions/period). */
 import { z } from 'zod';
+import { endpoint } from '../contract/endpoint';
 import { documentSchema, resourceSchema } from '../contract/jsonapi';
+import { reportQuery } from '../contract/reports';
 import { SUGGESTION_KINDS } from './suggestions';
 
 const kind = z.enum(SUGGESTION_KINDS);
@@ -47,3 +49,28 @@ export const periodSuggestionsDocument = documentSchema(
   }),
 );
 export type PeriodSuggestionsDocument = z.infer<typeof periodSuggestionsDocument>;
+
+export const suggestionEndpoints = {
+  forMeeting: endpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/suggestions',
+    summary: "What would raise a meeting's score: the few changes that raise it most, with the new score",
+    tags: ['meetings'],
+    access: 'owner',
+    params: z.object({ id: z.uuid({ error: 'must be a meeting id' }) }),
+    response: { 200: meetingSuggestionsDocument },
+    errors: ['not_found'],
+  }),
+  forPeriod: endpoint({
+    method: 'GET',
+    path: '/api/v1/suggestions/period',
+    summary:
+      "The changes that would lift the period's average score most: you (who=user), your team (who=team) or a group",
+    tags: ['reports'],
+    access: 'signed_in',
+    query: reportQuery.omit({ byAttendeeStatus: true }),
+    response: { 200: periodSuggestionsDocument },
+    // The reports' access: a teammate's period for the team's admins only, a team or group its members'.
+    errors: ['not_found', 'forbidden'],
+  }),
+};
