@@ -57,6 +57,8 @@ describe('route preloading', () => {
       queryClient.getQueryState(meetingKeys.week(week.start.toISOString(), week.end.toISOString())),
     ).toBeDefined();
     expect(queryClient.getQueryState(calendarKeys.list(false))).toBeDefined();
+    // It asked for the week's and the meeting's code too: let that arrive before the test environment goes.
+    await Promise.all([import('../features/plan/WeekCalendar'), import('../features/meeting/MeetingModal')]);
   });
 
   it("asks for the Account calendars the way the person's calendars card will", async () => {

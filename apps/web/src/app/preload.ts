@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { fetchMeeting, fetchMeetingsInPeriod } from '../features/meeting/api';
+import { meetingKeys } from '../features/meeting/cache';
+import { calendarKeys, fetchCalendars } from '../features/plan/calendars';
+import { parseWeekParam, weekOf } from '../features/plan/week';
+import { fetchReport, reportQueryKey } from '../features/review/api';
+import { isReviewView, rangeFromSearch, statusesFromSegment, todayIso } from '../features/review/reviewState';
 import { queryKeys } from '../session/queryKeys';
 import { fetchCurrentUser } from '../session/useCurrentUser';
 
@@ -7,9 +13,10 @@ import { fetchCurrentUser } from '../session/useCurrentUser';
  * What a screen needs is asked for when the route is entered, beside its code (route loaders), instead of
  * after the code arrived, the layout rendered and the session answered: the session (GET /users) and the
  * first screen's queries go out at once, in parallel with the route's chunks. A loader never waits for its
- * requests (the screen renders at once and its queries pick up the requests in flight); each feature's
- * fetch code comes in its own chunk, so the app's entry stays small. Without a client (tests render routes
- * with their own), loaders do nothing.
+ * requests (the screen renders at once and its queries pick up the requests in flight). The few functions
+ * that name those requests (keys, dates, fetchers: a few kB) are in the app's entry, so the requests go out
+ * as the router starts, not after a chunk of their own arrived. Without a client (tests render routes with
+ * their own), loaders do nothing.
  */
 let client: QueryClient | null = null;
 
@@ -36,19 +43,15 @@ export const sessionLoader = loader((queryClient) =>
 
 /** /my/review/{view}/{statusFilter}?s=&e=: the view's reports for the range, as the Review screen asks. */
 export const reviewLoader = loader(async (queryClient, { params, request }) => {
-  const [{ fetchReport, reportQueryKey }, state] = await Promise.all([
-    import('../features/review/api'),
-    import('../features/review/reviewState'),
-  ]);
   const view = params.view ?? 'you';
-  if (!state.isReviewView(view)) return;
+  if (!isReviewView(view)) return;
   const search = new URL(request.url).searchParams;
-  const range = state.rangeFromSearch(search, state.todayIso());
+  const range = rangeFromSearch(search, todayIso());
   const reportParams = {
     view,
     start: range.start,
     end: range.end,
-    statuses: state.statusesFromSegment(params.statusFilter),
+    statuses: statusesFromSegment(params.statusFilter),
   };
   const kinds = [
     'averages',
@@ -84,13 +87,6 @@ const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max
 export const planLoader = loader(async (queryClient, { params, request }) => {
   if (!isPhone()) void import('../features/plan/WeekCalendar');
   if (params.id) void import('../features/meeting/MeetingModal');
-  const [{ weekOf, parseWeekParam }, { fetchMeetingsInPeriod, fetchMeeting }, { meetingKeys }, calendars] =
-    await Promise.all([
-      import('../features/plan/week'),
-      import('../features/meeting/api'),
-      import('../features/meeting/cache'),
-      import('../features/plan/calendars'),
-    ]);
   const selected = parseWeekParam(new URL(request.url).searchParams.get('w'));
   if (selected === 'invalid') return;
   const week = weekOf(selected ?? new Date());
@@ -102,8 +98,8 @@ export const planLoader = loader(async (queryClient, { params, request }) => {
       queryFn: () => fetchMeetingsInPeriod(startsAt, endsAt),
     }),
     queryClient.prefetchQuery({
-      queryKey: calendars.calendarKeys.list(false),
-      queryFn: () => calendars.fetchCalendars(false),
+      queryKey: calendarKeys.list(false),
+      queryFn: () => fetchCalendars(false),
     }),
     params.id &&
       queryClient.prefetchQuery({
@@ -116,14 +112,14 @@ export const planLoader = loader(async (queryClient, { params, request }) => {
 
 /** /my/account: the calendars list (with the provider's other calendars for a person signed in by one). */
 export const accountLoader = loader(async (queryClient) => {
-  const [calendars, user] = await Promise.all([
-    import('../features/plan/calendars'),
-    queryClient.ensureQueryData({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser }),
-  ]);
+  const user = await queryClient.ensureQueryData({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+  });
   if (!user) return;
   const external = (user.identity_providers ?? []).length > 0;
   await queryClient.prefetchQuery({
-    queryKey: calendars.calendarKeys.list(external),
-    queryFn: () => calendars.fetchCalendars(external),
+    queryKey: calendarKeys.list(external),
+    queryFn: () => fetchCalendars(external),
   });
 });

@@ -1,8 +1,9 @@
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { type LoaderFunction, Navigate, type RouteObject, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { NotFoundPage } from '../features/status/NotFoundPage';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
+import { AppLayout } from '../layout/AppLayout';
 import { RootLayout } from '../layout/RootLayout';
 import { accountLoader, planLoader, reviewLoader, sessionLoader } from './preload';
 
@@ -11,18 +12,34 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-const Review = page(
-  () => import('../features/review/ReviewPage'),
-  (m) => m.ReviewPage,
-);
-const Plan = page(
-  () => import('../features/plan/PlanPage'),
-  (m) => m.PlanPage,
-);
-const Balance = page(
-  () => import('../features/balance/BalancePage'),
-  (m) => m.BalancePage,
-);
+/**
+ * A screen of the signed-in app, in its own chunk, rendered inside the shell: the header and the app area
+ * show at once, the screen's place a loader until its code is there (a route's `lazy` would hold the whole
+ * page, shell included, until then). Its `loader` asks for the code at navigation, beside the screen's data
+ * (preload.ts), instead of once the session let the app area render.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, data?: LoaderFunction) {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  function Component() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Screen />
+      </Suspense>
+    );
+  }
+  const loader: LoaderFunction = (args) => {
+    void load().catch(() => {});
+    return data ? data(args) : null;
+  };
+  return { Component, loader };
+}
+
+const review = () => import('../features/review/ReviewPage');
+const plan = () => import('../features/plan/PlanPage');
+const balance = () => import('../features/balance/BalancePage');
+const Review = screen(review, (m) => m.ReviewPage, reviewLoader);
+const Plan = screen(plan, (m) => m.PlanPage, planLoader);
+const Balance = screen(balance, (m) => m.BalancePage);
 const Blog = page(
   () => import('../features/blog/BlogPage'),
   (m) => m.BlogPage,
@@ -127,45 +144,41 @@ export const routes: RouteObject[] = [
       { path: 'review/:view', Component: ReviewAlias },
       { path: 'review/:view/:statusFilter', Component: ReviewAlias },
 
-      // The signed-in app area
+      // The signed-in app area: the shell renders at once; each screen's code and data start at navigation.
       {
         path: 'my',
-        // Each loader starts its screen's requests at navigation, beside the route's code (preload.ts).
         loader: sessionLoader,
-        lazy: page(
-          () => import('../layout/AppLayout'),
-          (m) => m.AppLayout,
-        ),
+        Component: AppLayout,
         children: [
           { index: true, element: <Navigate to="/my/review/you" replace /> },
-          { path: 'review', loader: reviewLoader, lazy: Review },
-          { path: 'review/:view', loader: reviewLoader, lazy: Review },
-          { path: 'review/:view/:statusFilter', loader: reviewLoader, lazy: Review },
-          { path: 'plan', loader: planLoader, lazy: Plan },
-          { path: 'plan/meeting/:id', loader: planLoader, lazy: Plan },
-          { path: 'plan/block/:blockId', loader: planLoader, lazy: Plan },
-          { path: 'balance', lazy: Balance },
-          { path: 'balance/:view', lazy: Balance },
-          { path: 'balance/:view/:subView', lazy: Balance },
-          { path: 'balance/wellness-blocks/block/:blockId', lazy: Balance },
+          { path: 'review', ...Review },
+          { path: 'review/:view', ...Review },
+          { path: 'review/:view/:statusFilter', ...Review },
+          { path: 'plan', ...Plan },
+          { path: 'plan/meeting/:id', ...Plan },
+          { path: 'plan/block/:blockId', ...Plan },
+          { path: 'balance', ...Balance },
+          { path: 'balance/:view', ...Balance },
+          { path: 'balance/:view/:subView', ...Balance },
+          { path: 'balance/wellness-blocks/block/:blockId', ...Balance },
           {
             path: 'choose-plan',
-            lazy: page(
+            ...screen(
               () => import('../features/billing/ChoosePlanPage'),
               (m) => m.ChoosePlanPage,
             ),
           },
           {
             path: 'account',
-            loader: accountLoader,
-            lazy: page(
+            ...screen(
               () => import('../features/account/AccountPage'),
               (m) => m.AccountPage,
+              accountLoader,
             ),
           },
           {
             path: 'team-management',
-            lazy: page(
+            ...screen(
               () => import('../features/team/TeamManagementPage'),
               (m) => m.TeamManagementPage,
             ),
