@@ -17,6 +17,25 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** While active, ← and → (outside text fields, without modifier keys) go to the item before or after `index`. */
+function useArrowKeys(active: boolean, go: (index: number) => void, index: number) {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        go(index + 1);
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        go(index - 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, go, index]);
+}
+
 /**
  * A presentation of the meeting's agenda: its phase, the current item and the seconds on it (ticking each
  * second), moving with ← and → while it runs. Leaving an item saves its time spent, started_at and ended_at.
@@ -81,21 +100,7 @@ export function usePresentation(meeting: Meeting) {
     if (phase === 'in_progress') leave();
   };
 
-  useEffect(() => {
-    if (phase !== 'in_progress') return;
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === 'ArrowRight') {
-        event.preventDefault();
-        go(safeIndex + 1);
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        go(safeIndex - 1);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [phase, go, safeIndex]);
+  useArrowKeys(phase === 'in_progress', go, safeIndex);
 
   const elapsed = current
     ? (spent.current[current.id]?.secs ?? 0) + Math.max(0, Math.floor((now - enteredAt) / 1000))

@@ -103,44 +103,13 @@ export function WellnessBlockForm({
           </Alert>
         )}
 
-        <FormSection title={WELLNESS_BLOCK_TEXTS.whatFor}>
-          <NameField value={fields.label} onChange={fields.setLabel} disabled={disabled} goalIds={goalIds} />
-        </FormSection>
-
-        <FormSection title={WELLNESS_BLOCK_TEXTS.whatKind}>
-          <SegmentedControl
-            data={CATEGORY_DATA}
-            value={fields.category}
-            onChange={(value) => fields.setCategory(value === 'life' ? 'life' : 'focus')}
-            disabled={disabled}
-            fullWidth
-          />
-        </FormSection>
-
-        <FormSection title={WELLNESS_BLOCK_TEXTS.whichDays}>
-          <WeekdayToggles value={fields.weekdays} onChange={fields.setWeekdays} disabled={disabled} />
-        </FormSection>
-
-        <FormSection title={WELLNESS_BLOCK_TEXTS.whatTime}>
-          <TimeRangePicker value={fields.range} onChange={fields.setRange} disabled={disabled} />
-          <Text fz="xs" c="dimmed">
-            Times are in {block?.time_zone || timeZone}.
-          </Text>
-        </FormSection>
-
-        {calendars.length > 1 && (
-          <FormSection title={WELLNESS_BLOCK_TEXTS.whichCalendar}>
-            <Select
-              aria-label={WELLNESS_BLOCK_TEXTS.whichCalendar}
-              data={calendars.map((calendar) => ({ value: calendar.id, label: calendar.name }))}
-              value={fields.calendarId}
-              onChange={(value) => value && fields.setCalendarId(value)}
-              allowDeselect={false}
-              disabled={disabled}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </FormSection>
-        )}
+        <BlockFields
+          fields={fields}
+          disabled={disabled}
+          goalIds={goalIds}
+          timeZone={block?.time_zone || timeZone}
+          calendars={calendars}
+        />
 
         {error && (
           <Alert color="danger" variant="light" role="alert">
@@ -259,5 +228,63 @@ function FormActions({
         </Button>
       )}
     </Group>
+  );
+}
+
+/** The questions of the form: name, kind, days, time (in the block's zone) and, with several, the calendar. */
+function BlockFields({
+  fields,
+  disabled,
+  goalIds,
+  timeZone,
+  calendars,
+}: {
+  fields: ReturnType<typeof useBlockDraft>;
+  disabled: boolean;
+  goalIds: readonly string[];
+  timeZone: string;
+  calendars: readonly CalendarChoice[];
+}) {
+  return (
+    <>
+      <FormSection title={WELLNESS_BLOCK_TEXTS.whatFor}>
+        <NameField value={fields.label} onChange={fields.setLabel} disabled={disabled} goalIds={goalIds} />
+      </FormSection>
+
+      <FormSection title={WELLNESS_BLOCK_TEXTS.whatKind}>
+        <SegmentedControl
+          data={CATEGORY_DATA}
+          value={fields.category}
+          onChange={(value) => fields.setCategory(value === 'life' ? 'life' : 'focus')}
+          disabled={disabled}
+          fullWidth
+        />
+      </FormSection>
+
+      <FormSection title={WELLNESS_BLOCK_TEXTS.whichDays}>
+        <WeekdayToggles value={fields.weekdays} onChange={fields.setWeekdays} disabled={disabled} />
+      </FormSection>
+
+      <FormSection title={WELLNESS_BLOCK_TEXTS.whatTime}>
+        <TimeRangePicker value={fields.range} onChange={fields.setRange} disabled={disabled} />
+        <Text fz="xs" c="dimmed">
+          Times are in {timeZone}.
+        </Text>
+      </FormSection>
+
+      {calendars.length > 1 && (
+        <FormSection title={WELLNESS_BLOCK_TEXTS.whichCalendar}>
+          <Select
+            aria-label={WELLNESS_BLOCK_TEXTS.whichCalendar}
+            data={calendars.map((calendar) => ({ value: calendar.id, label: calendar.name }))}
+            value={fields.calendarId}
+            onChange={(value) => value && fields.setCalendarId(value)}
+            allowDeselect={false}
+            disabled={disabled}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </FormSection>
+      )}
+    </>
   );
 }
