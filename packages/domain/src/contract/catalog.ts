@@ -11,6 +11,7 @@ export const goalAttributes = z.object({
   category: z.string().nullable(),
   selected: z.boolean(),
 });
+export type GoalAttributes = z.infer<typeof goalAttributes>;
 export const goalListDocument = documentSchema(z.array(resourceSchema('goals', goalAttributes)));
 
 /** GET /tips: what the tour says at each step, with when the user saw each. */
@@ -20,6 +21,7 @@ export const tipAttributes = z.object({
   description: z.string(),
   seen_at: instantSchema.nullable(),
 });
+export type TipAttributes = z.infer<typeof tipAttributes>;
 export const tipListDocument = documentSchema(z.array(resourceSchema('tips', tipAttributes)));
 /** PATCH /tips/:id: the tip, marked seen. */
 export const tipDocument = documentSchema(resourceSchema('tips', tipAttributes));

@@ -1,20 +1,14 @@
-import { goalListDocument, tipDocument, tipListDocument } from '@meetwell/domain';
+import { catalogEndpoints, type GoalAttributes, type TipAttributes } from '@meetwell/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, contractRequest } from '../../api/client';
+import { call } from '../../api/endpoint';
 
-export interface Goal {
+/** A goal, its id read as the number the user's goal_ids hold. */
+export interface Goal extends GoalAttributes {
   id: number;
-  name: string;
-  category: string | null;
-  selected: boolean;
 }
 
-export interface Tip {
+export interface Tip extends TipAttributes {
   id: string;
-  tag: string;
-  title: string;
-  description: string;
-  seen_at: string | null;
 }
 
 export const onboardingKeys = {
@@ -29,7 +23,7 @@ export const onboardingKeys = {
  */
 export const goalsQuery = queryOptions({
   queryKey: onboardingKeys.allGoals,
-  queryFn: () => api.get('/goals', goalListDocument),
+  queryFn: () => call(catalogEndpoints.goals),
 });
 
 /** The goals to choose at onboarding, with the user's choice. */
@@ -45,7 +39,7 @@ export function useTips() {
   return useQuery({
     queryKey: onboardingKeys.tips,
     queryFn: async (): Promise<Tip[]> => {
-      const doc = await api.get('/tips', tipListDocument);
+      const doc = await call(catalogEndpoints.tips);
       return doc.data.map((tip) => ({ ...tip.attributes, id: tip.id }));
     },
     meta: { errorToast: false },
@@ -57,5 +51,6 @@ export function useTips() {
  * a tip seen twice harms nobody.
  */
 export function markTipSeen(id: string): void {
-  contractRequest('PATCH', `/tips/${encodeURIComponent(id)}`, tipDocument).catch(() => {});
+  // Nothing is sent but the tip's id.
+  call(catalogEndpoints.markTipSeen, { params: { id }, body: undefined }).catch(() => {});
 }
