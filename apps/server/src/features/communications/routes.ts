@@ -1,19 +1,19 @@
 import {
-  emailOptOutDocument,
-  emailOptOutRequestDocument,
+  communicationEndpoints,
   pageSlot,
+  type signedUnsubscribeQuery,
   unsubscribeEmailError,
 } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FeatureRoutes } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { optOut } from './opt-outs';
 import {
   isValidUnsubscribeSignature,
   normalizeAddress,
-  ONE_CLICK_PATH,
   signedUnsubscribePagePath,
   UNSUBSCRIBE_PAGE_PATH,
 } from './unsubscribe-link';
@@ -22,12 +22,7 @@ import {
 export const BARE_FORM_LIMIT = { max: 10, timeWindow: '1 hour' };
 const byIp = (request: FastifyRequest) => `ip:${request.ip}`;
 
-const signedLinkQuery = z.object({
-  e: z.string().min(1).max(320),
-  sig: z.string().min(1).max(128),
-});
-
-function verifiedAddress(ctx: Parameters<FeatureRoutes>[1], query: z.infer<typeof signedLinkQuery>) {
+function verifiedAddress(ctx: Parameters<FeatureRoutes>[1], query: z.infer<typeof signedUnsubscribeQuery>) {
   const address = normalizeAddress(query.e);
   if (!isValidUnsubscribeSignature(ctx, address, query.sig)) {
     throw new AppError('forbidden', [
@@ -49,18 +44,9 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/api/v1/communications/email/opt-out',
-    {
-      config: { rateLimit: { ...BARE_FORM_LIMIT, keyGenerator: byIp } },
-      schema: {
-        tags: ['communications'],
-        summary:
-          'The bare unsubscribe form: mails the address a signed link to confirm with (if we mail it at all); changes nothing by itself',
-        querystring: z.object({ email: z.string().max(320) }),
-        response: { 200: emailOptOutRequestDocument },
-      },
-    },
+  route(
+    app,
+    communicationEndpoints.requestOptOut,
     async (request) => {
       const typed = request.query.email.trim();
       const invalid = unsubscribeEmailError(typed);
@@ -74,42 +60,28 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
       );
       return document(resource('email_opt_out_requests', address, { email: address }));
     },
+    { config: { rateLimit: { ...BARE_FORM_LIMIT, keyGenerator: byIp } } },
   );
 
-  app.get(
-    ONE_CLICK_PATH,
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['communications'],
-        summary:
-          'A signed unsubscribe link opened (or prefetched by a link scanner): changes nothing, leads to the page that confirms',
-        querystring: signedLinkQuery,
-      },
-    },
+  route(
+    app,
+    communicationEndpoints.openSignedLink,
     async (request, reply) => {
       const address = verifiedAddress(ctx, request.query);
       return reply.redirect(signedUnsubscribePagePath(ctx, address), 303);
     },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  app.post(
-    ONE_CLICK_PATH,
-    {
-      config: { signedLink: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['communications'],
-        summary:
-          "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click) and the page's confirm button: opts the signed address out",
-        querystring: signedLinkQuery,
-        response: { 200: emailOptOutDocument },
-      },
-    },
+  route(
+    app,
+    communicationEndpoints.unsubscribe,
     async (request) => {
       const address = verifiedAddress(ctx, request.query);
       await optOut(ctx, address);
       return document(resource('email_opt_outs', address, { email: address, opted_out: true }));
     },
+    { config: { signedLink: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
   // The unsubscribe page without JavaScript: a signed link's page is sent with its address filled in once the

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { communicationEndpoints } from '@meetwell/domain';
 import type { AppContext } from '../../context';
 import { safeEqual } from '../../lib/crypto';
 
 /** The one-click address of RFC 8058: a POST here opts the signed address out, a GET only leads to the page. */
-export const ONE_CLICK_PATH = '/api/v1/communications/email/unsubscribe';
+export const ONE_CLICK_PATH = communicationEndpoints.unsubscribe.path;
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** Addresses are signed and compared as one spelling: trimmed and lower-case. */

@@ -1,20 +1,14 @@
-import { healthDocument } from '@meetwell/domain';
+import { healthEndpoints } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import type { FeatureRoutes } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { databaseUnavailable } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 
 export const healthRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        response: { 200: healthDocument },
-      },
-      config: { rateLimit: false },
-    },
+  route(
+    app,
+    healthEndpoints.health,
     async () => {
       try {
         await ctx.db.execute(sql`select 1`);
@@ -29,5 +23,6 @@ export const healthRoutes: FeatureRoutes = (app, ctx) => {
         }),
       );
     },
+    { config: { rateLimit: false } },
   );
 };

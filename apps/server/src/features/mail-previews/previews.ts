@@ -2,6 +2,7 @@ import {
   type ActionSettings,
   localEpochDay,
   localToUtc,
+  type MAIL_PREVIEW_KINDS,
   SENTENCES,
   weekdayOfEpochDay,
 } from '@meetwell/domain';
@@ -13,11 +14,8 @@ import {
   type RenderedEmail,
 } from '../mail/templates/messages';
 
-export const PREVIEW_KINDS = ['reminder', 'decline_warning'] as const;
-/** The mails the person gets themselves, previewed with their own figures (Account → E-mails). */
-export const OWN_PREVIEW_KINDS = ['weekly_report', 'tip'] as const;
-export type OwnPreviewKind = (typeof OWN_PREVIEW_KINDS)[number];
-export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+/** The organizer's mails, previewed for an example meeting (the contract's list). */
+export type PreviewKind = (typeof MAIL_PREVIEW_KINDS)[number];
 
 type UserRow = typeof users.$inferSelect;
 

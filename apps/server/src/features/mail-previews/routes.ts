@@ -1,8 +1,8 @@
-import { mailPreviewDocument, REQUESTED_REPORTS_PER_HOUR, requestedReportDocument } from '@meetwell/domain';
+import { mailEndpoints, REQUESTED_REPORTS_PER_HOUR } from '@meetwell/domain';
 import { and, eq, gte, like, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { emails } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { loadSettings } from '../settings/routes';
@@ -12,105 +12,79 @@ import {
   reportOnRequest,
   sendRequestedReport,
 } from '../weekly-report/weekly-report';
-import { OWN_PREVIEW_KINDS, PREVIEW_KINDS, previewFacts, renderPreview } from './previews';
+import { previewFacts, renderPreview } from './previews';
 
 const HOUR_MS = 3_600_000;
 const NO_REPORT = 'There is no report yet: none of your meetings this week or last has a score.';
 
 export const mailPreviewRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/mail_previews/:kind',
-    {
-      schema: {
-        tags: ['mail'],
-        summary:
-          "A mail as it would arrive: an organizer's (reminder or decline_warning) for an example meeting of the signed-in person, or the person's own weekly_report (this week so far, or last week) or next tip",
-        params: z.object({
-          kind: z.enum([...PREVIEW_KINDS, ...OWN_PREVIEW_KINDS], {
-            error: 'must be reminder, decline_warning, weekly_report or tip',
-          }),
-        }),
-        response: { 200: mailPreviewDocument },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const kind = request.params.kind;
-      let mail: { subject: string; html: string };
-      let to: string;
-      if (kind === 'weekly_report') {
-        const report = await reportOnRequest(ctx, user, ctx.now());
-        if (!report) throw new AppError('conflict', NO_REPORT);
-        mail = report.mail;
-        to = user.email;
-      } else if (kind === 'tip') {
-        const tip = await nextTipMail(ctx, user, ctx.now());
-        if (!tip)
-          throw new AppError('conflict', 'You have seen every tip we have: there is none left to mail.');
-        mail = tip;
-        to = user.email;
-      } else {
-        const { effective } = await loadSettings(ctx, user);
-        const facts = previewFacts(user, effective.action, ctx.now());
-        mail = await renderPreview(kind, facts, ctx.config.appUrl);
-        to = facts.organizerEmail;
-      }
-      return reply
-        .header('cache-control', 'no-store')
-        .send(document(resource('mail_previews', kind, { subject: mail.subject, html: mail.html, to })));
-    },
-  );
+  route(app, mailEndpoints.preview, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const kind = request.params.kind;
+    let mail: { subject: string; html: string };
+    let to: string;
+    if (kind === 'weekly_report') {
+      const report = await reportOnRequest(ctx, user, ctx.now());
+      if (!report) throw new AppError('conflict', NO_REPORT);
+      mail = report.mail;
+      to = user.email;
+    } else if (kind === 'tip') {
+      const tip = await nextTipMail(ctx, user, ctx.now());
+      if (!tip)
+        throw new AppError('conflict', 'You have seen every tip we have: there is none left to mail.');
+      mail = tip;
+      to = user.email;
+    } else {
+      const { effective } = await loadSettings(ctx, user);
+      const facts = previewFacts(user, effective.action, ctx.now());
+      mail = await renderPreview(kind, facts, ctx.config.appUrl);
+      to = facts.organizerEmail;
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .send(document(resource('mail_previews', kind, { subject: mail.subject, html: mail.html, to })));
+  });
 
-  app.post(
-    '/api/v1/weekly_reports/requested',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: `"Send me this week's report now": mails the signed-in person this week's report (or last week's while this one has no scored meeting) at once; ${REQUESTED_REPORTS_PER_HOUR} an hour`,
-        response: { 201: requestedReportDocument },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const now = ctx.now();
-      const recent = await ctx.db
-        .select({ createdAt: emails.createdAt })
-        .from(emails)
-        .where(
-          and(
-            eq(emails.userId, user.id),
-            like(emails.idempotencyKey, `${REQUESTED_REPORT_KEY_PREFIX}${user.id}/%`),
-            gte(emails.createdAt, new Date(now.getTime() - HOUR_MS)),
-          ),
-        )
-        .orderBy(sql`${emails.createdAt} asc`);
-      if (recent.length >= REQUESTED_REPORTS_PER_HOUR) {
-        const next = new Date(recent[0]!.createdAt.getTime() + HOUR_MS);
-        const minutes = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 60_000));
-        throw new AppError(
-          'rate_limited',
-          `You can send yourself ${REQUESTED_REPORTS_PER_HOUR} reports an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { headers: { 'retry-after': String(minutes * 60) } },
-        );
-      }
-      const { result, week } = await sendRequestedReport(ctx, user);
-      if (result === 'no_meetings' || !week) throw new AppError('conflict', NO_REPORT);
-      if (result === 'opted_out') {
-        throw new AppError(
-          'conflict',
-          'This address unsubscribed from our emails. Turn your emails back on here to get the report.',
-        );
-      }
-      return reply.code(201).send(
-        document(
-          resource('requested_weekly_reports', `${user.id}:${now.toISOString()}`, {
-            status: result,
-            to: user.email,
-            week_start: week.start,
-            week_end: week.end,
-          }),
+  route(app, mailEndpoints.requestReport, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const now = ctx.now();
+    const recent = await ctx.db
+      .select({ createdAt: emails.createdAt })
+      .from(emails)
+      .where(
+        and(
+          eq(emails.userId, user.id),
+          like(emails.idempotencyKey, `${REQUESTED_REPORT_KEY_PREFIX}${user.id}/%`),
+          gte(emails.createdAt, new Date(now.getTime() - HOUR_MS)),
         ),
+      )
+      .orderBy(sql`${emails.createdAt} asc`);
+    if (recent.length >= REQUESTED_REPORTS_PER_HOUR) {
+      const next = new Date(recent[0]!.createdAt.getTime() + HOUR_MS);
+      const minutes = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 60_000));
+      throw new AppError(
+        'rate_limited',
+        `You can send yourself ${REQUESTED_REPORTS_PER_HOUR} reports an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { headers: { 'retry-after': String(minutes * 60) } },
       );
-    },
-  );
+    }
+    const { result, week } = await sendRequestedReport(ctx, user);
+    if (result === 'no_meetings' || !week) throw new AppError('conflict', NO_REPORT);
+    if (result === 'opted_out') {
+      throw new AppError(
+        'conflict',
+        'This address unsubscribed from our emails. Turn your emails back on here to get the report.',
+      );
+    }
+    return reply.code(201).send(
+      document(
+        resource('requested_weekly_reports', `${user.id}:${now.toISOString()}`, {
+          status: result,
+          to: user.email,
+          week_start: week.start,
+          week_end: week.end,
+        }),
+      ),
+    );
+  });
 };

@@ -1,9 +1,9 @@
-import { outboxDocument } from '@meetwell/domain';
+import { mailEndpoints } from '@meetwell/domain';
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { inValues } from '../../db/bulk';
 import { emails, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { document, resource } from '../../http/jsonapi';
 
 type EmailRow = typeof emails.$inferSelect;
@@ -23,37 +23,23 @@ function presentEmail(row: EmailRow) {
 }
 
 export const mailRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/outbox',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: 'The mail MeetWell wrote for the signed-in user (or, in demo mode, for the demo team)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: outboxDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      // Demo visitors see everything the demo team's auto-balance wrote: that is what "the demo caused".
-      const demoTeam =
-        ctx.config.demoMode && user.isDemo && user.companyId
-          ? (
-              await ctx.db.select({ id: users.id }).from(users).where(eq(users.companyId, user.companyId))
-            ).map((u) => u.id)
-          : [user.id];
-      const rows = await ctx.db
-        .select()
-        .from(emails)
-        .where(
-          or(
-            inValues(emails.userId, demoTeam, 'uuid'),
-            sql`lower(${emails.to}) = ${user.email.toLowerCase()}`,
-          ),
-        )
-        .orderBy(desc(emails.createdAt))
-        .limit(request.query.limit);
-      return document(rows.map(presentEmail), { smtp: Boolean(ctx.config.mail.smtpUrl) });
-    },
-  );
+  route(app, mailEndpoints.outbox, async (request) => {
+    const { user } = requireAuth(request);
+    // Demo visitors see everything the demo team's auto-balance wrote: that is what "the demo caused".
+    const demoTeam =
+      ctx.config.demoMode && user.isDemo && user.companyId
+        ? (await ctx.db.select({ id: users.id }).from(users).where(eq(users.companyId, user.companyId))).map(
+            (u) => u.id,
+          )
+        : [user.id];
+    const rows = await ctx.db
+      .select()
+      .from(emails)
+      .where(
+        or(inValues(emails.userId, demoTeam, 'uuid'), sql`lower(${emails.to}) = ${user.email.toLowerCase()}`),
+      )
+      .orderBy(desc(emails.createdAt))
+      .limit(request.query.limit);
+    return document(rows.map(presentEmail), { smtp: Boolean(ctx.config.mail.smtpUrl) });
+  });
 };

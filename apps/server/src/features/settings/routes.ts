@@ -1,18 +1,12 @@
-import {
-  ActionSettingsPatchSchema,
-  DEFAULT_EVALUATION_SETTINGS,
-  EvaluationSettingsPatchSchema,
-  effectiveSettings,
-  userSettingsDocument,
-} from '@meetwell/domain';
+import { DEFAULT_EVALUATION_SETTINGS, effectiveSettings, settingsEndpoints } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { isTeamAdmin } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import { companies, userSettings, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
-import { document, resource, resourceBody } from '../../http/jsonapi';
+import { document, resource } from '../../http/jsonapi';
 import { requestAutoBalance } from '../autobalance/request';
 import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
 
@@ -50,85 +44,55 @@ async function presentSettings(ctx: AppContext, user: UserRow) {
 }
 
 export const settingsRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/users/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Action and evaluation settings',
-        response: { 200: userSettingsDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      return document(await presentSettings(ctx, user));
-    },
-  );
+  route(app, settingsEndpoints.show, async (request) => {
+    const { user } = requireAuth(request);
+    return document(await presentSettings(ctx, user));
+  });
 
-  app.patch(
-    '/api/v1/users/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Change action settings (own) or evaluation settings (team admins)',
-        body: resourceBody(
-          'user_settings',
-          z
-            .object({
-              action_settings: ActionSettingsPatchSchema,
-              evaluation_settings: EvaluationSettingsPatchSchema,
-            })
-            .partial()
-            .strict(),
-        ),
-        response: { 200: userSettingsDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { action_settings, evaluation_settings } = request.body.data.attributes;
-      const { own, company } = await loadSettings(ctx, user);
-      if (action_settings) {
-        await ctx.db
-          .insert(userSettings)
-          .values({ userId: user.id, actionSettings: action_settings })
-          .onConflictDoUpdate({
-            target: userSettings.userId,
-            set: {
-              actionSettings: { ...(own?.actionSettings ?? {}), ...action_settings },
-              updatedAt: ctx.now(),
-            },
-          });
-      }
-      if (evaluation_settings) {
-        if (!company || !(await isCompanyAdmin(ctx, user))) {
-          throw new AppError(
-            'forbidden',
-            'Locked! You cannot make changes. Only administrators can edit evaluation settings; contact your billing admin.',
-          );
-        }
-        await ctx.db
-          .update(companies)
-          .set({
-            evaluationSettings: { ...(company.evaluationSettings ?? {}), ...evaluation_settings },
+  route(app, settingsEndpoints.update, async (request) => {
+    const { user } = requireAuth(request);
+    const { action_settings, evaluation_settings } = request.body.data.attributes;
+    const { own, company } = await loadSettings(ctx, user);
+    if (action_settings) {
+      await ctx.db
+        .insert(userSettings)
+        .values({ userId: user.id, actionSettings: action_settings })
+        .onConflictDoUpdate({
+          target: userSettings.userId,
+          set: {
+            actionSettings: { ...(own?.actionSettings ?? {}), ...action_settings },
             updatedAt: ctx.now(),
-          })
-          .where(eq(companies.id, company.id));
-        const members = await ctx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.companyId, company.id));
-        for (const member of members) {
-          await ctx.jobs.enqueue(
-            'reevaluate_user',
-            { userId: member.id },
-            { jobKey: reevaluateUserJobKey(member.id) },
-          );
-        }
+          },
+        });
+    }
+    if (evaluation_settings) {
+      if (!company || !(await isCompanyAdmin(ctx, user))) {
+        throw new AppError(
+          'forbidden',
+          'Locked! You cannot make changes. Only administrators can edit evaluation settings; contact your billing admin.',
+        );
       }
-      // New action settings change what auto-balance does to the user's future meetings.
-      if (action_settings) await requestAutoBalance(ctx, user.id);
-      return document(await presentSettings(ctx, user));
-    },
-  );
+      await ctx.db
+        .update(companies)
+        .set({
+          evaluationSettings: { ...(company.evaluationSettings ?? {}), ...evaluation_settings },
+          updatedAt: ctx.now(),
+        })
+        .where(eq(companies.id, company.id));
+      const members = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.companyId, company.id));
+      for (const member of members) {
+        await ctx.jobs.enqueue(
+          'reevaluate_user',
+          { userId: member.id },
+          { jobKey: reevaluateUserJobKey(member.id) },
+        );
+      }
+    }
+    // New action settings change what auto-balance does to the user's future meetings.
+    if (action_settings) await requestAutoBalance(ctx, user.id);
+    return document(await presentSettings(ctx, user));
+  });
 };

@@ -1,7 +1,8 @@
-import { slackAuthorizationDocument } from '@meetwell/domain';
+import { slackEndpoints } from '@meetwell/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { randomToken } from '../../lib/crypto';
@@ -50,21 +51,9 @@ const withQuery = (ctx: AppContext, path: string, value: string) =>
 export const slackRoutes: FeatureRoutes = (app, ctx) => {
   const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.get(
-    '/api/v1/auth/slack',
-    {
-      config: rateLimit,
-      schema: {
-        tags: ['slack'],
-        summary:
-          'Connect Slack (do-not-disturb): redirects to Slack to grant dnd:write (add ?format=json for the URL)',
-        querystring: z.object({
-          origin: z.string().max(2048).optional(),
-          format: z.enum(['json', 'redirect']).optional(),
-        }),
-        response: { 200: slackAuthorizationDocument },
-      },
-    },
+  route(
+    app,
+    slackEndpoints.authorize,
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { clientId } = slackConfig(ctx);
@@ -78,23 +67,12 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
         return document(resource('slack_authorizations', user.id, { url: url.href }));
       return reply.redirect(url.href, 302);
     },
+    { config: rateLimit },
   );
 
-  app.get(
-    '/api/v1/auth/slack/callback',
-    {
-      config: rateLimit,
-      schema: {
-        tags: ['slack'],
-        summary:
-          'Slack OAuth callback: stores the user token (encrypted) and turns do-not-disturb off (connected)',
-        querystring: z.object({
-          code: z.string().max(500).optional(),
-          state: z.string().max(4000).optional(),
-          error: z.string().max(200).optional(),
-        }),
-      },
-    },
+  route(
+    app,
+    slackEndpoints.callback,
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const state = openState(ctx, request.query.state);
@@ -127,21 +105,12 @@ export const slackRoutes: FeatureRoutes = (app, ctx) => {
       await connectSlack(ctx, user.id, granted, ctx.now());
       return reply.redirect(withQuery(ctx, back, 'connected'), 302);
     },
+    { config: rateLimit },
   );
 
-  app.delete(
-    '/api/v1/auth/slack',
-    {
-      schema: {
-        tags: ['slack'],
-        summary: 'Disconnect Slack (dnd_slack back to null)',
-        response: { 204: z.null().describe('Disconnected') },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      await disconnectSlack(ctx, user.id);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, slackEndpoints.disconnect, async (request, reply) => {
+    const { user } = requireAuth(request);
+    await disconnectSlack(ctx, user.id);
+    return reply.code(204).send(null);
+  });
 };
