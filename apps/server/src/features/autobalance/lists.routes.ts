@@ -1,49 +1,27 @@
 import {
-  companyListsDocument,
+  autoBalanceEndpoints,
   INVALID_DOMAIN_DIALOG,
   INVALID_EMAIL_DIALOG,
   isValidDomain,
   isValidEmail,
+  MAX_LIST_ENTRIES,
   normalizeDomain,
   normalizeEmail,
   splitTagInput,
   uniqueTags,
-  userDocument,
 } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { companies, users } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
 import { isCompanyAdmin } from '../settings/routes';
 import { loadUserResource } from '../users/profile';
 import { requestAutoBalance } from './request';
 
-const MAX_ENTRIES = 500;
 type CompanyRow = typeof companies.$inferSelect;
-
-/** A list as an array, or as one string of entries separated by commas, spaces or line breaks. */
-const listValue = z.union([z.array(z.string().max(320)).max(MAX_ENTRIES), z.string().max(100_000)]);
-
-const bulkBody = z.union([
-  z.object({
-    data: z.object({
-      type: z.string().max(60).optional(),
-      attributes: z.object({ email_list: listValue }).strict(),
-    }),
-  }),
-  z.object({ email_list: listValue }).strict(),
-]);
-
-const companyBody = z.object({
-  data: z.object({
-    type: z.string().max(60).optional(),
-    id: z.string().optional(),
-    attributes: z.object({ domains_allowlist: listValue, organizer_denylist: listValue }).partial().strict(),
-  }),
-});
 
 const entries = (value: string | string[]) =>
   Array.isArray(value) ? value.flatMap(splitTagInput) : splitTagInput(value);
@@ -61,8 +39,8 @@ function validateList(value: string | string[], kind: 'email' | 'domain', pointe
     if (!valid(entry)) issues.push({ detail: `${message} (${entry})`, pointer: `${pointer}/${i}` });
   });
   if (issues.length) throw new AppError('validation_failed', issues);
-  if (list.length > MAX_ENTRIES) {
-    throw new AppError('validation_failed', [{ detail: `At most ${MAX_ENTRIES} entries.`, pointer }]);
+  if (list.length > MAX_LIST_ENTRIES) {
+    throw new AppError('validation_failed', [{ detail: `At most ${MAX_LIST_ENTRIES} entries.`, pointer }]);
   }
   const normalize = kind === 'email' ? normalizeEmail : normalizeDomain;
   return uniqueTags(list.map((entry) => normalize(entry)));
@@ -92,96 +70,62 @@ async function rebalanceCompany(ctx: AppContext, companyId: string) {
 }
 
 export const listRoutes: FeatureRoutes = (app, ctx) => {
-  app.post(
-    '/api/v1/users/denylisted_organizers/bulk',
-    {
-      schema: {
-        tags: ['auto-balance'],
-        summary:
-          "Replace the user's VIP organizers (never acted on); team entries are kept on the team's list",
-        body: bulkBody,
-        response: { 200: userDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const body = request.body;
-      const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
-      const pointer = 'data' in body ? '/data/attributes/email_list' : '/email_list';
-      const list = validateList(raw, 'email', pointer);
-      const [company] = user.companyId
-        ? await ctx.db.select().from(companies).where(eq(companies.id, user.companyId))
-        : [];
-      const team = new Set((company?.organizerDenylist ?? []).map((e) => normalizeEmail(e)));
-      const [updated] = await ctx.db
-        .update(users)
-        .set({ organizerDenylist: list.filter((e) => !team.has(e)), updatedAt: ctx.now() })
-        .where(eq(users.id, user.id))
-        .returning();
-      await requestAutoBalance(ctx, user.id);
-      return document(await loadUserResource(ctx.db, updated!, ctx.now()));
-    },
-  );
+  route(app, autoBalanceEndpoints.replaceUserVips, async (request) => {
+    const { user } = requireAuth(request);
+    const body = request.body;
+    const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
+    const pointer = 'data' in body ? '/data/attributes/email_list' : '/email_list';
+    const list = validateList(raw, 'email', pointer);
+    const [company] = user.companyId
+      ? await ctx.db.select().from(companies).where(eq(companies.id, user.companyId))
+      : [];
+    const team = new Set((company?.organizerDenylist ?? []).map((e) => normalizeEmail(e)));
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ organizerDenylist: list.filter((e) => !team.has(e)), updatedAt: ctx.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await requestAutoBalance(ctx, user.id);
+    return document(await loadUserResource(ctx.db, updated!, ctx.now()));
+  });
 
-  app.post(
-    '/api/v1/company/denylisted_organizers/bulk',
-    {
-      schema: {
-        tags: ['auto-balance'],
-        summary: "Replace the team's VIP organizers (admins)",
-        body: bulkBody,
-        response: { 200: companyListsDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const company = await adminCompany(ctx, user);
-      const body = request.body;
-      const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
-      const list = validateList(raw, 'email', 'data' in body ? '/data/attributes/email_list' : '/email_list');
-      const [updated] = await ctx.db
-        .update(companies)
-        .set({ organizerDenylist: list, updatedAt: ctx.now() })
-        .where(eq(companies.id, company.id))
-        .returning();
-      await rebalanceCompany(ctx, company.id);
-      return document(presentCompany(updated!));
-    },
-  );
+  route(app, autoBalanceEndpoints.replaceTeamVips, async (request) => {
+    const { user } = requireAuth(request);
+    const company = await adminCompany(ctx, user);
+    const body = request.body;
+    const raw = 'data' in body ? body.data.attributes.email_list : body.email_list;
+    const list = validateList(raw, 'email', 'data' in body ? '/data/attributes/email_list' : '/email_list');
+    const [updated] = await ctx.db
+      .update(companies)
+      .set({ organizerDenylist: list, updatedAt: ctx.now() })
+      .where(eq(companies.id, company.id))
+      .returning();
+    await rebalanceCompany(ctx, company.id);
+    return document(presentCompany(updated!));
+  });
 
-  app.patch(
-    '/api/v1/company',
-    {
-      schema: {
-        tags: ['auto-balance'],
-        summary: "Change the team's allowed domains or VIP organizers (admins)",
-        body: companyBody,
-        response: { 200: companyListsDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const company = await adminCompany(ctx, user);
-      const a = request.body.data.attributes;
-      const domains =
-        a.domains_allowlist !== undefined
-          ? validateList(a.domains_allowlist, 'domain', '/data/attributes/domains_allowlist')
-          : undefined;
-      const vips =
-        a.organizer_denylist !== undefined
-          ? validateList(a.organizer_denylist, 'email', '/data/attributes/organizer_denylist')
-          : undefined;
-      const [updated] = await ctx.db
-        .update(companies)
-        .set({
-          ...(domains !== undefined && { domainsAllowlist: domains }),
-          ...(vips !== undefined && { organizerDenylist: vips }),
-          updatedAt: ctx.now(),
-        })
-        .where(eq(companies.id, company.id))
-        .returning();
-      await rebalanceCompany(ctx, company.id);
-      return document(presentCompany(updated!));
-    },
-  );
+  route(app, autoBalanceEndpoints.updateTeamLists, async (request) => {
+    const { user } = requireAuth(request);
+    const company = await adminCompany(ctx, user);
+    const a = request.body.data.attributes;
+    const domains =
+      a.domains_allowlist !== undefined
+        ? validateList(a.domains_allowlist, 'domain', '/data/attributes/domains_allowlist')
+        : undefined;
+    const vips =
+      a.organizer_denylist !== undefined
+        ? validateList(a.organizer_denylist, 'email', '/data/attributes/organizer_denylist')
+        : undefined;
+    const [updated] = await ctx.db
+      .update(companies)
+      .set({
+        ...(domains !== undefined && { domainsAllowlist: domains }),
+        ...(vips !== undefined && { organizerDenylist: vips }),
+        updatedAt: ctx.now(),
+      })
+      .where(eq(companies.id, company.id))
+      .returning();
+    await rebalanceCompany(ctx, company.id);
+    return document(presentCompany(updated!));
+  });
 };

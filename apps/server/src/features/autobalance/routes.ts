@@ -1,18 +1,17 @@
 import {
-  actionListDocument,
-  declineDetailsDocument,
+  actionEndpoints,
+  autoBalanceEndpoints,
   FUTURE_ACTIONS_WINDOW_DAYS,
   isActionQueued,
-  meetingDocument,
   PAST_ACTIONS_WINDOW_DAYS,
 } from '@meetwell/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { actions, meetings } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
+import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
-import { parsePeriod, periodQuerySchema } from '../../http/period';
+import { parsePeriod } from '../../http/period';
 import { presentMeetings } from '../meetings/presenter';
 import { displayName } from './action-emails';
 import { futureActions, pastActions } from './action-lists';
@@ -70,126 +69,72 @@ async function presentTokenMeeting(ctx: AppContext, found: { action: ActionRow; 
 }
 
 const publicRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const autoBalanceRoutes: FeatureRoutes = (app, ctx) => {
-  app.get(
-    '/api/v1/future_actions',
-    {
-      schema: {
-        tags: ['auto-balance'],
-        summary:
-          'Scheduled actions (default: deadlines in the next 7 days, and the ones queued past their deadline)',
-        querystring: periodQuerySchema,
-        response: { 200: actionListDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const now = ctx.now();
-      const { from, to, explicitFrom } = parsePeriod(request.query, {
-        from: now,
-        to: new Date(now.getTime() + FUTURE_ACTIONS_WINDOW_DAYS * DAY),
-      });
-      const rows = await futureActions(ctx.db, user.id, now, { from, to, explicitFrom });
-      return document(
-        rows.map((r) => presentAction(r.action, r.meeting, now)),
-        { starts_at: from.toISOString(), ends_at: to.toISOString() },
-      );
-    },
-  );
+  route(app, actionEndpoints.future, async (request) => {
+    const { user } = requireAuth(request);
+    const now = ctx.now();
+    const { from, to, explicitFrom } = parsePeriod(request.query, {
+      from: now,
+      to: new Date(now.getTime() + FUTURE_ACTIONS_WINDOW_DAYS * DAY),
+    });
+    const rows = await futureActions(ctx.db, user.id, now, { from, to, explicitFrom });
+    return document(
+      rows.map((r) => presentAction(r.action, r.meeting, now)),
+      { starts_at: from.toISOString(), ends_at: to.toISOString() },
+    );
+  });
 
-  app.get(
-    '/api/v1/past_actions',
-    {
-      schema: {
-        tags: ['auto-balance'],
-        summary: 'Actions taken (done, failed, prevented, ignored); default: the last 7 days',
-        querystring: periodQuerySchema,
-        response: { 200: actionListDocument },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const now = ctx.now();
-      const { from, to } = parsePeriod(request.query, {
-        from: new Date(now.getTime() - PAST_ACTIONS_WINDOW_DAYS * DAY),
-        to: now,
-      });
-      const rows = await pastActions(ctx.db, user.id, { from, to });
-      return document(
-        rows.map((r) => presentAction(r.action, r.meeting, now)),
-        { starts_at: from.toISOString(), ends_at: to.toISOString() },
-      );
-    },
-  );
+  route(app, actionEndpoints.past, async (request) => {
+    const { user } = requireAuth(request);
+    const now = ctx.now();
+    const { from, to } = parsePeriod(request.query, {
+      from: new Date(now.getTime() - PAST_ACTIONS_WINDOW_DAYS * DAY),
+      to: now,
+    });
+    const rows = await pastActions(ctx.db, user.id, { from, to });
+    return document(
+      rows.map((r) => presentAction(r.action, r.meeting, now)),
+      { starts_at: from.toISOString(), ends_at: to.toISOString() },
+    );
+  });
 
   // The spec names a GET; it changes state, so a browser session needs the CSRF header for it as for the POST.
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/api/v1/users/meetings/accept/:meeting_id',
-      config: { changesState: true },
-      schema: {
-        tags: ['auto-balance'],
-        summary:
-          'Ignore an action: accept the meeting for the user (through the calendar when it can answer)',
-        params: z.object({ meeting_id: z.uuid({ error: 'must be a meeting id' }) }),
-        response: { 200: meetingDocument },
-      },
-      handler: async (request) => {
+  for (const ignore of [actionEndpoints.ignoreByGet, actionEndpoints.ignore]) {
+    route(
+      app,
+      ignore,
+      async (request) => {
         const { user } = requireAuth(request);
         const row = await acceptMeeting(ctx, user, request.params.meeting_id);
         const [meeting] = await presentMeetings(ctx.db, [row]);
         if (!meeting) throw notFound('meeting');
         return document(meeting);
       },
-    });
+      { config: { changesState: true } },
+    );
   }
 
-  app.get(
-    '/api/v1/users/meetings/details/:token',
-    {
-      config: publicRateLimit,
-      schema: {
-        tags: ['auto-balance'],
-        summary: 'The prevent-decline page: the meeting its token opens (public)',
-        params: tokenParams,
-        response: { 200: declineDetailsDocument },
-      },
-    },
+  route(
+    app,
+    autoBalanceEndpoints.declineDetails,
     async (request) => {
       const found = await findActionByToken(ctx, request.params.token);
       if (!found) throw notFound('meeting');
       return document(await presentTokenMeeting(ctx, found));
     },
+    { config: publicRateLimit },
   );
 
-  app.patch(
-    '/api/v1/users/meetings/prevent_decline/:token',
-    {
-      config: publicRateLimit,
-      schema: {
-        tags: ['auto-balance'],
-        summary: 'The organizer prevents the decline, with notes for the attendee (public)',
-        params: tokenParams,
-        body: z
-          .object({
-            data: z.object({
-              type: z.string().max(40).optional(),
-              id: z.string().optional(),
-              attributes: z.object({ organizer_notes: z.string().trim().max(5000).nullish() }).strict(),
-            }),
-          })
-          .optional(),
-        response: { 200: declineDetailsDocument },
-      },
-    },
+  route(
+    app,
+    autoBalanceEndpoints.preventDecline,
     async (request) => {
       const notes = request.body?.data.attributes.organizer_notes ?? '';
       const done = await preventDecline(ctx, request.params.token, notes);
       if (!done) throw notFound('meeting');
       return document(await presentTokenMeeting(ctx, done));
     },
+    { config: publicRateLimit },
   );
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_ICS_BYTES } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { assertReachableHost, providerFailure } from '../../calendars/connect-errors';
 import type { CalendarRow } from '../../calendars/connection';
@@ -9,8 +10,6 @@ import { calendars } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { CalendarOwner } from './manage';
 import { startWatching } from './service';
-
-export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 
 /** One of: a subscription address (http(s) or webcal), the file's bytes in base64, or the file's text. */
 export type IcsImport = { name?: string; url?: string; content?: string; content_base64?: string };

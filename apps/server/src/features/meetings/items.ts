@@ -1,11 +1,10 @@
-import { type ItemKind, itemChangeDocuments, type MeetingResource } from '@meetwell/domain';
+import { type ItemKind, type MeetingResource, meetingItemEndpoints } from '@meetwell/domain';
 import { and, eq, max } from 'drizzle-orm';
-import { z } from 'zod';
 import { ownItem, ownMeeting } from '../../auth/policies';
 import type { AppContext } from '../../context';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
-import { resourceBody } from '../../http/jsonapi';
+import { route } from '../../http/endpoint';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { presentAgendaItem, presentMeetings, presentObjective, presentPreworkItem } from './presenter';
@@ -14,59 +13,7 @@ import { presentAgendaItem, presentMeetings, presentObjective, presentPreworkIte
  * Agenda items, objectives and pre-work items of a meeting: added, edited, reordered and deleted (status
  * deleted, hidden). Every change re-scores the meeting and reaches the user's other open sessions.
  */
-const kinds = {
-  agenda_items: {
-    table: agendaItems,
-    attributes: z
-      .object({
-        description: z.string().trim().min(1, 'must not be empty').max(1000),
-        duration_in_mins: z
-          .number()
-          .int()
-          .min(0)
-          .max(24 * 60)
-          .nullable(),
-        position: z.number().int().min(0).max(10_000),
-        owner_name: z.string().max(200).nullable(),
-        time_spent_in_secs: z
-          .number()
-          .int()
-          .min(0)
-          .max(7 * 24 * 3600),
-        started_at: z.iso.datetime({ offset: true }).nullable(),
-        ended_at: z.iso.datetime({ offset: true }).nullable(),
-      })
-      .partial()
-      .strict(),
-  },
-  objectives: {
-    table: objectives,
-    attributes: z
-      .object({
-        description: z.string().trim().min(1, 'must not be empty').max(1000),
-        position: z.number().int().min(0).max(10_000),
-      })
-      .partial()
-      .strict(),
-  },
-  prework_items: {
-    table: preworkItems,
-    attributes: z
-      .object({
-        description: z.string().trim().min(1, 'must not be empty').max(1000),
-        url: z.url({ protocol: /^https?$/, error: 'must be an http(s) link' }).nullable(),
-        timebox: z
-          .number()
-          .int()
-          .min(0)
-          .max(24 * 60)
-          .nullable(),
-        position: z.number().int().min(0).max(10_000),
-      })
-      .partial()
-      .strict(),
-  },
-} as const;
+const tables = { agenda_items: agendaItems, objectives, prework_items: preworkItems } as const;
 
 type Kind = ItemKind;
 type ItemRow =
@@ -126,86 +73,48 @@ async function afterChange(
 }
 
 export const itemRoutes: FeatureRoutes = (app, ctx) => {
-  for (const kind of Object.keys(kinds) as Kind[]) {
-    const { table, attributes } = kinds[kind];
-    const label = kind.replace(/_/g, ' ');
+  for (const kind of Object.keys(tables) as Kind[]) {
+    const table = tables[kind];
+    const endpoints = meetingItemEndpoints[kind];
 
-    app.post(
-      `/api/v1/meetings/:id/${kind}`,
-      {
-        schema: {
-          tags: ['meetings'],
-          summary: `Add ${label} to a meeting`,
-          params: z.object({ id: z.uuid() }),
-          body: resourceBody(
-            kind,
-            attributes.extend({ description: z.string().trim().min(1, 'must not be empty').max(1000) }),
-          ),
-          response: { 201: itemChangeDocuments[kind] },
-        },
-      },
-      async (request, reply) => {
-        const { user } = requireAuth(request);
-        const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
-        const values = toColumns(request.body.data.attributes);
-        if (values.position === undefined) {
-          const [last] = await ctx.db
-            .select({ value: max(table.position) })
-            .from(table)
-            .where(and(eq(table.meetingId, meeting.id)));
-          values.position = (last?.value ?? -1) + 1;
-        }
-        const [row] = await ctx.db
-          .insert(table)
-          .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
-          .returning();
-        return reply.code(201).send(await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!));
-      },
-    );
+    route(app, endpoints.add, async (request, reply) => {
+      const { user } = requireAuth(request);
+      const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
+      const values = toColumns(request.body.data.attributes);
+      if (values.position === undefined) {
+        const [last] = await ctx.db
+          .select({ value: max(table.position) })
+          .from(table)
+          .where(and(eq(table.meetingId, meeting.id)));
+        values.position = (last?.value ?? -1) + 1;
+      }
+      const [row] = await ctx.db
+        .insert(table)
+        .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
+        .returning();
+      return reply.code(201).send(await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!));
+    });
 
-    app.patch(
-      `/api/v1/${kind}/:id`,
-      {
-        schema: {
-          tags: ['meetings'],
-          summary: `Edit or reorder ${label}`,
-          params: z.object({ id: z.uuid() }),
-          body: resourceBody(kind, attributes),
-          response: { 200: itemChangeDocuments[kind] },
-        },
-      },
-      async (request) => {
-        const { user } = requireAuth(request);
-        const item = await ownItem(ctx.db, user.id, kind, request.params.id);
-        const [row] = await ctx.db
-          .update(table)
-          .set({ ...toColumns(request.body.data.attributes), updatedAt: ctx.now() })
-          .where(eq(table.id, item.id))
-          .returning();
-        return afterChange(ctx, user.id, item.meetingId, kind, 'item_updated', row!);
-      },
-    );
+    route(app, endpoints.update, async (request) => {
+      const { user } = requireAuth(request);
+      const item = await ownItem(ctx.db, user.id, kind, request.params.id);
+      const [row] = await ctx.db
+        .update(table)
+        .set({ ...toColumns(request.body.data.attributes), updatedAt: ctx.now() })
+        .where(eq(table.id, item.id))
+        .returning();
+      return afterChange(ctx, user.id, item.meetingId, kind, 'item_updated', row!);
+    });
 
-    app.delete(
-      `/api/v1/${kind}/:id`,
-      {
-        schema: {
-          tags: ['meetings'],
-          summary: `Delete ${label}`,
-          params: z.object({ id: z.uuid() }),
-          response: { 200: itemChangeDocuments[kind] },
-        },
-      },
-      async (request) => {
-        const { user } = requireAuth(request);
-        const item = await ownItem(ctx.db, user.id, kind, request.params.id);
-        const [row] = await ctx.db
-          .update(table)
-          .set({ status: 'deleted', updatedAt: ctx.now() })
-          .where(eq(table.id, item.id))
-          .returning();
-        return afterChange(ctx, user.id, item.meetingId, kind, 'item_deleted', row!);
-      },
-    );
+    route(app, endpoints.remove, async (request) => {
+      const { user } = requireAuth(request);
+      const item = await ownItem(ctx.db, user.id, kind, request.params.id);
+      const [row] = await ctx.db
+        .update(table)
+        .set({ status: 'deleted', updatedAt: ctx.now() })
+        .where(eq(table.id, item.id))
+        .returning();
+      return afterChange(ctx, user.id, item.meetingId, kind, 'item_deleted', row!);
+    });
   }
 };

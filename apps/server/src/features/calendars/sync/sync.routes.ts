@@ -1,6 +1,6 @@
-import { resyncDocument, synchronizationListDocument } from '@meetwell/domain';
-import { z } from 'zod';
+import { synchronizationEndpoints } from '@meetwell/domain';
 import { type FeatureRoutes, requireAuth } from '../../../http/app';
+import { route } from '../../../http/endpoint';
 import { document, resource } from '../../../http/jsonapi';
 import { resyncWatchedCalendars, syncOverview } from './resync';
 
@@ -17,69 +17,39 @@ export const syncRoutes: FeatureRoutes = (app, ctx) => {
     );
   };
 
-  app.get(
-    '/api/v1/meetings/sync',
-    {
-      // confirmed=true starts a re-sync: checked like a POST (CSRF header for browser sessions).
-      config: { changesState: (request) => (request.query as { confirmed?: string }).confirmed === 'true' },
-      schema: {
-        tags: ['calendars'],
-        summary: 'Re-sync every watched calendar (confirmed=true), or ask whether one is running',
-        querystring: z.object({
-          confirmed: z.enum(['true', 'false']).optional(),
-          period: z.string().max(40).optional(),
-        }),
-        response: { 200: resyncDocument },
-      },
-    },
+  route(
+    app,
+    synchronizationEndpoints.resyncStatus,
     async (request) => resync(requireAuth(request).user.id, request.query.confirmed === 'true'),
+    // confirmed=true starts a re-sync: checked like a POST (CSRF header for browser sessions).
+    { config: { changesState: (request) => (request.query as { confirmed?: string }).confirmed === 'true' } },
   );
 
-  app.post(
-    '/api/v1/meetings/sync',
-    {
-      schema: {
-        tags: ['calendars'],
-        summary: 'Re-sync every watched calendar (unless one is running)',
-        response: { 200: resyncDocument },
-      },
-    },
-    async (request) => resync(requireAuth(request).user.id, true),
-  );
+  route(app, synchronizationEndpoints.resync, async (request) => resync(requireAuth(request).user.id, true));
 
-  app.get(
-    '/api/v1/synchronizations',
-    {
-      schema: {
-        tags: ['calendars'],
-        summary: 'Recent calendar synchronizations and whether one is running',
-        response: { 200: synchronizationListDocument },
+  route(app, synchronizationEndpoints.list, async (request) => {
+    const { user } = requireAuth(request);
+    const overview = await syncOverview(ctx, user.id);
+    return document(
+      overview.recent.map((s) =>
+        resource('synchronizations', s.id, {
+          calendar_id: s.calendarId,
+          kind: s.kind,
+          status: s.status,
+          period_start: s.periodStart?.toISOString() ?? null,
+          period_end: s.periodEnd?.toISOString() ?? null,
+          events_seen: s.eventsSeen,
+          error: s.error,
+          started_at: s.startedAt.toISOString(),
+          finished_at: s.finishedAt?.toISOString() ?? null,
+        }),
+      ),
+      {
+        syncing: overview.syncing,
+        needs_permission: overview.needsPermission,
+        synced_from: overview.syncedFrom?.toISOString() ?? null,
+        synced_to: overview.syncedTo?.toISOString() ?? null,
       },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const overview = await syncOverview(ctx, user.id);
-      return document(
-        overview.recent.map((s) =>
-          resource('synchronizations', s.id, {
-            calendar_id: s.calendarId,
-            kind: s.kind,
-            status: s.status,
-            period_start: s.periodStart?.toISOString() ?? null,
-            period_end: s.periodEnd?.toISOString() ?? null,
-            events_seen: s.eventsSeen,
-            error: s.error,
-            started_at: s.startedAt.toISOString(),
-            finished_at: s.finishedAt?.toISOString() ?? null,
-          }),
-        ),
-        {
-          syncing: overview.syncing,
-          needs_permission: overview.needsPermission,
-          synced_from: overview.syncedFrom?.toISOString() ?? null,
-          synced_to: overview.syncedTo?.toISOString() ?? null,
-        },
-      );
-    },
-  );
+    );
+  });
 };
