@@ -75,10 +75,15 @@ export type EndpointQuery<E extends Endpoint> = Input<E['query']>;
 export type EndpointBody<E extends Endpoint> = Input<E['body']>;
 
 type SuccessStatus = 200 | 201 | 202;
-/** The document a successful call answers with (200, 201 or 202); undefined for an empty answer (204). */
+/**
+ * The document a successful call answers with (200, 201 or 202); null when it may also answer without one
+ * (204 declared beside it: the week while its first sync runs), or when that is its only answer.
+ */
 export type EndpointAnswer<E extends Endpoint> =
   E['response'] extends Readonly<Record<number, z.ZodType>>
-    ? Output<E['response'][Extract<keyof E['response'], SuccessStatus>]>
+    ?
+        | Output<E['response'][Extract<keyof E['response'], SuccessStatus>]>
+        | (204 extends keyof E['response'] ? null : never)
     : unknown;
 
 /** `method path`, the key the route table and the gates use. */
