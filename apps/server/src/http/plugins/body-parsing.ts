@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import { findUnstorableText, parseJsonBody, UNSTORABLE_TEXT_DETAIL } from '../json-body';
+import { JSON_API } from '../jsonapi';
+
+/**
+ * Request bodies: JSON (the API's media type, and plain JSON, which the media-type check then refuses) is parsed
+ * within a depth and a size of its own before anything walks it (json-body.ts), so a nested bomb is a 400, not a
+ * stack overflow; and no text we store may hold a NUL character or a lone surrogate (PostgreSQL cannot keep
+ * either as sent): refused at the edge, naming where. The walk keeps its own stack (json-body.ts).
+ */
+const bodyParsingPlugin: FastifyPluginAsync = async (app) => {
+  app.removeContentTypeParser('application/json');
+  for (const type of [JSON_API, 'application/json']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, parseJsonBody(text));
+      } catch (error) {
+        done(error as AppError, undefined);
+      }
+    });
+  }
+
+  app.addHook('preValidation', async (request) => {
+    const parts = [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const;
+    for (const [part, value] of parts) {
+      const found = findUnstorableText(value);
+      if (!found) continue;
+      const where = found.pointer;
+      const detail = UNSTORABLE_TEXT_DETAIL[found.problem];
+      throw new AppError(
+        'validation_failed',
+        part === 'body'
+          ? [{ detail: `${where}: ${detail}`, pointer: where }]
+          : [
+              {
+                detail: `${where.slice(1) || part}: ${detail}`,
+                parameter: where.slice(1).split('/')[0] ?? part,
+              },
+            ],
+      );
+    }
+  });
+};
+
+export const bodyParsing = fp(bodyParsingPlugin, { name: 'meetwell-body-parsing' });
