@@ -1,19 +1,24 @@
 import { Button, Menu } from '@mantine/core';
+import { type EndpointQuery, reportEndpoints } from '@meetwell/domain';
 import { IconChevronDown, IconDownload, IconFileText, IconTable } from '@tabler/icons-react';
 import { apiUrl } from '../../api/client';
 import type { ReviewView } from './reviewState';
 
+const CSV_EXPORTS = { meetings: reportEndpoints.exportMeetings, report: reportEndpoints.exportReport };
+
 /** The CSV endpoints take the report endpoints' query: the same period, people and invite statuses. */
 export function exportCsvUrl(
-  file: 'meetings' | 'report',
+  file: keyof typeof CSV_EXPORTS,
   params: { view: ReviewView; start: string; end: string; statuses: string[] },
 ): string {
-  return apiUrl(`/reports/export/${file}.csv`, {
+  const query: EndpointQuery<(typeof CSV_EXPORTS)[typeof file]> = {
     start: params.start,
     end: params.end,
     who: params.view === 'team' ? 'team' : 'user',
-    byAttendeeStatus: params.statuses,
-  });
+    byAttendeeStatus: params.statuses.join(','),
+  };
+  // A link the browser follows (a file download), not a fetch: the endpoint's path and its typed query.
+  return apiUrl(CSV_EXPORTS[file].path, query);
 }
 
 /**

@@ -1,14 +1,14 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { formatNumber, periodSuggestionsDocument } from '@meetwell/domain';
+import { formatNumber, suggestionEndpoints } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { queryKeys } from '../../session/queryKeys';
 import type { ReportParams } from './api';
 import { Panel } from './Blocks';
 
 /** GET /suggestions/period: the changes that would lift the period's average score most. */
 export async function fetchPeriodSuggestions(params: Pick<ReportParams, 'view' | 'start' | 'end'>) {
-  return api.get('/suggestions/period', periodSuggestionsDocument, {
+  return call(suggestionEndpoints.forPeriod, {
     query: { start: params.start, end: params.end, who: params.view === 'team' ? 'team' : 'user' },
   });
 }

@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOASTS } from '../../copy/texts';
 import { queryKeys } from '../../session/queryKeys';
 import type { CurrentUser } from '../../session/types';
-import { createTestQueryClient, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  testUser,
+  visibleToasts,
+} from '../../test/utils';
 import { ReviewPage } from './ReviewPage';
 import { type ReportOverrides, reviewHandlers } from './testData';
 
@@ -44,17 +52,32 @@ function renderReview(
           },
         },
       }),
+    // The team as the contract answers it, with the change applied.
     'PATCH /api/v1/teams/3': ({ body }) =>
       jsonResponse(200, {
         data: {
           id: '3',
           type: 'teams',
-          attributes: (body as { data: { attributes: object } }).data.attributes,
+          attributes: {
+            name: 'Analytical Engines',
+            license_by: 'invite',
+            domain: 'engines.test',
+            average_annual_salary: 95_000,
+            domains_allowlist: [],
+            organizer_denylist: [],
+            member_count: 2,
+            action_settings: null,
+            ...(body as { data: { attributes: object } }).data.attributes,
+          },
         },
       }),
     'POST /api/v1/meetings/sync': () =>
       jsonResponse(200, {
-        data: { id: '7', type: 'synchronizations', attributes: { in_progress: false, started: true } },
+        data: {
+          id: '7',
+          type: 'synchronizations',
+          attributes: { in_progress: false, started: true, calendars: 1 },
+        },
       }),
   });
   const queryClient = createTestQueryClient();
@@ -267,6 +290,8 @@ describe('review page: empty states', () => {
         fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url)),
       ).toContain('/api/v1/meetings/sync'),
     );
+    // The answer was read as the contract's: the toast says the sync started.
+    await waitFor(() => expect(visibleToasts().map((toast) => toast.message)).toContain(TOASTS.syncing));
   });
 
   it('says the team is not here (yet), with a link to add members', async () => {
@@ -322,6 +347,9 @@ describe('review page: average salary', () => {
         data: { type: 'teams', attributes: { average_annual_salary: 90_000 } },
       });
     });
+    await waitFor(() =>
+      expect(visibleToasts().map((toast) => toast.message)).toContain('Average salary saved.'),
+    );
   });
 
   it('hides the team salary from members who are not admins', async () => {

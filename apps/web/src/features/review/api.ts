@@ -1,13 +1,21 @@
 // Report fetches of the Review page: GET /api/v1/reports/{kind}, one per kind (stats §7).
 
 import { notifications } from '@mantine/notifications';
-import { type ReportKind, type ReportMeta, type ReportRowsByKind, reportDocuments } from '@meetwell/domain';
+import {
+  type ReportKind,
+  type ReportMeta,
+  type ReportRowsByKind,
+  type reportDocuments,
+  reportEndpointOf,
+  synchronizationEndpoints,
+  teamEndpoints,
+  userEndpoints,
+} from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type JsonApiResource, resourceBody } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { TOASTS } from '../../copy/texts';
 import { queryKeys } from '../../session/queryKeys';
-import type { UserAttributes } from '../../session/types';
 import { toCurrentUser } from '../../session/useCurrentUser';
 import { PARTIAL_REPORT_REFETCH_MS } from './ReportProgressNote';
 import type { ReviewView } from './reviewState';
@@ -48,13 +56,14 @@ export function reportQueryKey(kind: ReportKind, params: ReportParams) {
 }
 
 export async function fetchReport<K extends ReportKind>(kind: K, params: ReportParams): Promise<Report<K>> {
-  const schema: (typeof reportDocuments)[ReportKind] = reportDocuments[kind];
-  const doc = await api.get(`/reports/${kind}`, schema, {
+  // Read with the document of `kind` (the route declares any kind's).
+  const doc = await call(reportEndpointOf<ReportKind>(kind), {
+    params: { kind },
     query: {
       start: params.start,
       end: params.end,
       who: params.view === 'team' ? 'team' : 'user',
-      byAttendeeStatus: params.statuses,
+      byAttendeeStatus: params.statuses.join(','),
     },
   });
   // The schema of `kind` read it: the rows are kind K's.
@@ -84,13 +93,15 @@ export function useSaveSalary(target: { view: ReviewView; teamId: string | null 
   return useMutation({
     mutationFn: async (salary: number) => {
       if (target.view === 'team' && target.teamId) {
-        await api.patch(`/teams/${target.teamId}`, resourceBody('teams', { average_annual_salary: salary }));
+        await call(teamEndpoints.update, {
+          params: { id: target.teamId },
+          body: { data: { type: 'teams', attributes: { average_annual_salary: salary } } },
+        });
         return null;
       }
-      const doc = await api.patch<JsonApiResource<UserAttributes>>(
-        '/users',
-        resourceBody('users', { annual_salary: salary }),
-      );
+      const doc = await call(userEndpoints.update, {
+        body: { data: { type: 'users', attributes: { annual_salary: salary } } },
+      });
       return doc.data;
     },
     onSuccess: async (user) => {
@@ -105,7 +116,7 @@ export function useSaveSalary(target: { view: ReviewView; teamId: string | null 
 export function useResync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/meetings/sync'),
+    mutationFn: () => call(synchronizationEndpoints.resync),
     onSuccess: () => {
       notifications.show({ color: 'brand', message: TOASTS.syncing });
       void queryClient.invalidateQueries({ queryKey: ['synchronizations'] });
