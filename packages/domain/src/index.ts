@@ -47,6 +47,7 @@ export * from './formats/import-report';
 export * from './formats/number';
 export * from './formats/work-hours';
 // Time
+export { RRule, type RRuleOptions, Weekday } from './lib/rrule';
 export * from './lib/time';
 export * from './lib/tz';
 // Parser

@@ -1,12 +1,6 @@
-import type { Options as RRuleOptions } from 'rrule';
-import * as rruleModule from 'rrule';
+import { RRule, type RRuleOptions, Weekday } from '@meetwell/domain';
 import { DAY_MS } from './ics-time';
 
-// rrule ships CommonJS: under Node ESM its exports sit on `default` (STACK-NOTES); bundlers give them by name.
-const rrule = (
-  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default
-) as typeof rruleModule;
-const { RRule, Weekday } = rrule;
 type Options = Partial<RRuleOptions>;
 
 /** jCal RECUR value as ical.js parses it ({ freq: 'WEEKLY', byday: ['MO', '-1FR'], until: '…', … }). */
@@ -86,7 +80,7 @@ export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
   const byday = list(recur.byday).map((v) => readWeekday(v));
   if (byday.some((v) => v === undefined))
     return { starts: [], truncated: false, error: 'RRULE with an invalid BYDAY' };
-  if (byday.length) options.byweekday = byday as InstanceType<typeof Weekday>[];
+  if (byday.length) options.byweekday = byday as Weekday[];
   const numeric: [string, keyof Options, number, number][] = [
     ['bymonth', 'bymonth', 1, 12],
     ['bymonthday', 'bymonthday', -31, 31],
@@ -156,7 +150,7 @@ const SIMPLE_PARTS = new Set(['freq', 'interval', 'count', 'until', 'wkst', 'byd
 function isSimple(freqName: string, recur: RecurValue, options: Options): boolean {
   if (freqName !== 'DAILY' && freqName !== 'WEEKLY') return false;
   for (const key of Object.keys(recur)) if (!SIMPLE_PARTS.has(key)) return false;
-  const byday = (options.byweekday ?? []) as InstanceType<typeof Weekday>[];
+  const byday = (options.byweekday ?? []) as Weekday[];
   return byday.every((d) => d.n === undefined || d.n === 0);
 }
 
@@ -176,7 +170,7 @@ function expandSimple(freqName: string, options: Options, input: ExpandRuleInput
   const count = options.count ?? undefined;
   const until = options.until ? options.until.getTime() : Number.POSITIVE_INFINITY;
   const end = Math.min(until, input.toLocal);
-  const days = new Set(((options.byweekday ?? []) as InstanceType<typeof Weekday>[]).map((d) => d.weekday));
+  const days = new Set(((options.byweekday ?? []) as Weekday[]).map((d) => d.weekday));
   const months = new Set((options.bymonth ?? []) as number[]);
   const timeOfDay = start - Math.floor(start / DAY_MS) * DAY_MS;
   const startDay = Math.floor(start / DAY_MS);
@@ -279,7 +273,7 @@ function readWeekStart(value: unknown): number | undefined {
   return undefined;
 }
 
-function readWeekday(value: unknown): InstanceType<typeof Weekday> | undefined {
+function readWeekday(value: unknown): Weekday | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/i.exec(value.trim());
   if (!m) return undefined;
