@@ -6,6 +6,7 @@ import {
   IconKey,
   IconPlayerPlayFilled,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useStartDemo } from '../features/sign-in/api';
 import { EmailLinkForm } from '../features/sign-in/EmailLinkForm';
@@ -40,24 +41,13 @@ export function LoginModal() {
 
 function LoginOptions() {
   const providers = useAuthProviders();
-  const demo = useStartDemo();
-
   const [params] = useSearchParams();
   const failure = signInErrorMessage(params.get('error'));
   const go = (url: string) => browser.assign(signInUrl(url, browserTimeZone()));
   const data = providers.data;
   const singleSignOn = Boolean(data?.google || data?.microsoft || data?.oidc);
   const nothingEnabled = data && !singleSignOn && !data.emailEnabled && !data.demoEnabled;
-  // Said once the server has told which ways in it offers.
-  const intro = !data
-    ? null
-    : singleSignOn && data.emailEnabled
-      ? 'Sign in with the account that holds your work calendar, or with a link we email you.'
-      : data.emailEnabled
-        ? "Enter your work email and we'll send you a link that signs you in."
-        : singleSignOn
-          ? 'Sign in with the account that holds your work calendar.'
-          : null;
+  const intro = loginIntro(data, singleSignOn);
 
   return (
     <Stack gap="md">
@@ -92,35 +82,26 @@ function LoginOptions() {
       )}
 
       {data?.google && (
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<IconBrandGoogleFilled size={18} color="#4285F4" />}
+        <SignInButton
+          icon={<IconBrandGoogleFilled size={18} color="#4285F4" />}
+          label="Continue with Google"
           onClick={() => data.google && go(data.google.url)}
-        >
-          Continue with Google
-        </Button>
+        />
       )}
       {data?.microsoft && (
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<IconBrandWindowsFilled size={18} color="#00A4EF" />}
+        <SignInButton
+          icon={<IconBrandWindowsFilled size={18} color="#00A4EF" />}
+          label="Continue with Microsoft"
           onClick={() => data.microsoft && go(data.microsoft.url)}
-        >
-          Continue with Microsoft
-        </Button>
+        />
       )}
 
       {data?.oidc && (
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<IconKey size={18} />}
+        <SignInButton
+          icon={<IconKey size={18} />}
+          label={`Continue with ${data.oidc.name ?? 'single sign-on'}`}
           onClick={() => data.oidc && go(data.oidc.url)}
-        >
-          Continue with {data.oidc.name ?? 'single sign-on'}
-        </Button>
+        />
       )}
 
       {data?.emailEnabled && (
@@ -133,18 +114,7 @@ function LoginOptions() {
       {data?.demoEnabled && (
         <>
           {(singleSignOn || data.emailEnabled) && <Divider label="or" labelPosition="center" />}
-          <Button
-            size="md"
-            variant="light"
-            leftSection={<IconPlayerPlayFilled size={16} />}
-            loading={demo.isPending}
-            onClick={() => demo.mutate()}
-          >
-            Try the demo
-          </Button>
-          <Text fz="xs" c="dimmed" ta="center" mt={-8}>
-            A sample calendar, no account needed.
-          </Text>
+          <DemoButton />
         </>
       )}
 
@@ -160,5 +130,45 @@ function LoginOptions() {
         .
       </Text>
     </Stack>
+  );
+}
+
+/** The intro's first sentence, said once the server has told which ways in it offers. */
+function loginIntro(data: { emailEnabled: boolean } | undefined, singleSignOn: boolean): string | null {
+  if (!data) return null;
+  if (singleSignOn && data.emailEnabled) {
+    return 'Sign in with the account that holds your work calendar, or with a link we email you.';
+  }
+  if (data.emailEnabled) return "Enter your work email and we'll send you a link that signs you in.";
+  return singleSignOn ? 'Sign in with the account that holds your work calendar.' : null;
+}
+
+/** A single sign-on provider's button. */
+function SignInButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+  return (
+    <Button size="md" variant="default" leftSection={icon} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/** Try the demo: a demo account of one's own, no sign-up. */
+function DemoButton() {
+  const demo = useStartDemo();
+  return (
+    <>
+      <Button
+        size="md"
+        variant="light"
+        leftSection={<IconPlayerPlayFilled size={16} />}
+        loading={demo.isPending}
+        onClick={() => demo.mutate()}
+      >
+        Try the demo
+      </Button>
+      <Text fz="xs" c="dimmed" ta="center" mt={-8}>
+        A sample calendar, no account needed.
+      </Text>
+    </>
   );
 }
