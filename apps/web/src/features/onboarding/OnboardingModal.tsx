@@ -100,57 +100,22 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
           </>
         )}
         {step === 'calendars' && (
-          <>
-            <Text>{ONBOARDING_TEXTS.calendars}</Text>
-            <CalendarsCard user={user} />
-            <Group justify="space-between" wrap="nowrap" align="center">
-              <Button variant="default" onClick={() => setStep('intro')}>
-                Back
-              </Button>
-              <Group gap="sm" wrap="nowrap" justify="flex-end">
-                {!watching && (
-                  <Text id="onboarding-calendars-needed" fz="sm" c="dimmed" ta="right">
-                    {ONBOARDING_TEXTS.calendarsNeeded}
-                  </Text>
-                )}
-                <Button
-                  onClick={() => setStep('goals')}
-                  disabled={!watching}
-                  aria-describedby={watching ? undefined : 'onboarding-calendars-needed'}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
-          </>
+          <CalendarsStep
+            user={user}
+            watching={watching}
+            onBack={() => setStep('intro')}
+            onNext={() => setStep('goals')}
+          />
         )}
         {step === 'goals' && (
-          <>
-            <Text>{ONBOARDING_TEXTS.goals}</Text>
-            {goals.isPending ? (
-              <Loader size="sm" aria-label="Loading goals" />
-            ) : (
-              <Chip.Group multiple value={chosenGoals} onChange={setChosen}>
-                <fieldset aria-label="Goals" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-                  <Group gap="xs">
-                    {(goals.data ?? []).map((goal) => (
-                      <Chip key={goal.id} value={String(goal.id)} variant="outline">
-                        {goal.name}
-                      </Chip>
-                    ))}
-                  </Group>
-                </fieldset>
-              </Chip.Group>
-            )}
-            <Group justify="space-between">
-              <Button variant="default" onClick={() => setStep('calendars')} disabled={save.isPending}>
-                Back
-              </Button>
-              <Button onClick={finish} loading={save.isPending}>
-                Finish
-              </Button>
-            </Group>
-          </>
+          <GoalsStep
+            goals={goals}
+            chosen={chosenGoals}
+            onChoose={setChosen}
+            saving={save.isPending}
+            onBack={() => setStep('calendars')}
+            onFinish={finish}
+          />
         )}
         {step === 'finish' && (
           <Center py="md">
@@ -162,5 +127,90 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** Step 2: the user's calendars; Next stays off (and says why) until one is watched. */
+function CalendarsStep({
+  user,
+  watching,
+  onBack,
+  onNext,
+}: {
+  user: CurrentUser;
+  watching: boolean;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <>
+      <Text>{ONBOARDING_TEXTS.calendars}</Text>
+      <CalendarsCard user={user} />
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Group gap="sm" wrap="nowrap" justify="flex-end">
+          {!watching && (
+            <Text id="onboarding-calendars-needed" fz="sm" c="dimmed" ta="right">
+              {ONBOARDING_TEXTS.calendarsNeeded}
+            </Text>
+          )}
+          <Button
+            onClick={onNext}
+            disabled={!watching}
+            aria-describedby={watching ? undefined : 'onboarding-calendars-needed'}
+          >
+            Next
+          </Button>
+        </Group>
+      </Group>
+    </>
+  );
+}
+
+/** Step 3: the goals to choose (those chosen before are on); Finish saves them. */
+function GoalsStep({
+  goals,
+  chosen,
+  onChoose,
+  saving,
+  onBack,
+  onFinish,
+}: {
+  goals: ReturnType<typeof useGoals>;
+  chosen: string[];
+  onChoose: (ids: string[]) => void;
+  saving: boolean;
+  onBack: () => void;
+  onFinish: () => void;
+}) {
+  return (
+    <>
+      <Text>{ONBOARDING_TEXTS.goals}</Text>
+      {goals.isPending ? (
+        <Loader size="sm" aria-label="Loading goals" />
+      ) : (
+        <Chip.Group multiple value={chosen} onChange={onChoose}>
+          <fieldset aria-label="Goals" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Group gap="xs">
+              {(goals.data ?? []).map((goal) => (
+                <Chip key={goal.id} value={String(goal.id)} variant="outline">
+                  {goal.name}
+                </Chip>
+              ))}
+            </Group>
+          </fieldset>
+        </Chip.Group>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button onClick={onFinish} loading={saving}>
+          Finish
+        </Button>
+      </Group>
+    </>
   );
 }
