@@ -133,6 +133,11 @@ export class ProviderError extends Error {
 
 type DriverCapabilities = { webhooks: boolean; respond: boolean; write: boolean };
 
+/** What a driver operation takes besides the connection (`DriverParams<'syncEvents'>`). */
+export type DriverParams<
+  K extends 'syncEvents' | 'watch' | 'unwatch' | 'respond' | 'writeEvent' | 'deleteEvent',
+> = Parameters<NonNullable<CalendarDriver[K]>>[1];
+
 export interface CalendarDriver {
   readonly provider: Provider;
   readonly capabilities: DriverCapabilities;

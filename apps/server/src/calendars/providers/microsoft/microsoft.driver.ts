@@ -12,6 +12,7 @@ import {
   type CalendarConnection,
   type CalendarDriver,
   type CalendarEvent,
+  type DriverParams,
   type ExternalCalendar,
   ProviderError,
   type SyncResult,
@@ -99,212 +100,257 @@ function toWatchResult(subscription: GraphSubscription, requestedExpiry: Date): 
   };
 }
 
+/** What every operation of one driver shares: its options, page size and clock. */
+type Microsoft = { options: MicrosoftDriverOptions; pageSize: number; now: () => Date };
+
+const clientFor = (m: Microsoft, connection: { accessToken?: string | undefined }) =>
+  createGraphClient({
+    accessToken: connection.accessToken,
+    graphUrl: typeof m.options.graphUrl === 'function' ? m.options.graphUrl() : m.options.graphUrl,
+    timeoutMs: m.options.timeoutMs,
+  });
+
+const subscriptionExpiry = (m: Microsoft) =>
+  new Date(m.now().getTime() + SUBSCRIPTION_LIFETIME_MINUTES * 60_000 - EXPIRY_MARGIN_MS);
+
 export function createMicrosoftDriver(options: MicrosoftDriverOptions = {}): MicrosoftDriver {
-  const pageSize = options.pageSize ?? DELTA_PAGE_SIZE;
-  const now = options.now ?? (() => new Date());
-  const clientFor = (connection: { accessToken?: string | undefined }) =>
-    createGraphClient({
-      accessToken: connection.accessToken,
-      graphUrl: typeof options.graphUrl === 'function' ? options.graphUrl() : options.graphUrl,
-      timeoutMs: options.timeoutMs,
-    });
-  const subscriptionExpiry = () =>
-    new Date(now().getTime() + SUBSCRIPTION_LIFETIME_MINUTES * 60_000 - EXPIRY_MARGIN_MS);
-
-  /** Occurrences (and exceptions) of one series in the window; null when the series no longer exists. */
-  async function readInstances(
-    graph: GraphApi,
-    seriesId: string,
-    window: SyncWindow,
-  ): Promise<GraphEvent[] | null> {
-    try {
-      const path = graphPath(`/me/events/${segment(seriesId)}/instances`, windowQuery(window));
-      const { items } = await readAllPages<GraphEvent>(graph, path, preferHeader(pageSize));
-      return items;
-    } catch (error) {
-      const parsed = parseMicrosoftError(error);
-      if (parsed.kind === 'not_found') return null;
-      throw parsed;
-    }
-  }
-
+  const m: Microsoft = {
+    options,
+    pageSize: options.pageSize ?? DELTA_PAGE_SIZE,
+    now: options.now ?? (() => new Date()),
+  };
   return {
     provider: 'microsoft',
     capabilities: { webhooks: true, respond: true, write: true },
-
-    listCalendars: (connection) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        const { items } = await readAllPages<GraphCalendar>(
-          graph,
-          graphPath('/me/calendars', { $top: 100 }),
-          preferHeader(),
-        );
-        return items
-          .filter((calendar) => calendar?.id)
-          .map(
-            (calendar): ExternalCalendar => ({
-              externalId: calendar.id,
-              name: calendar.name ?? '',
-              color: calendar.hexColor || undefined,
-              timeZone: undefined,
-              primary: calendar.isDefaultCalendar === true,
-              canWrite: calendar.canEdit === true,
-            }),
-          );
-      }),
-
-    syncEvents: (connection, { cursor, window }) =>
-      guard(async (): Promise<SyncResult> => {
-        const graph = clientFor(connection);
-        const full = cursor === null;
-        let first: string | { link: string };
-        if (cursor === null) {
-          first = graphPath(
-            `/me/calendars/${segment(connection.externalId)}/calendarView/delta`,
-            windowQuery(window),
-          );
-        } else {
-          if (!cursor.startsWith(`${graph.root}/`) || !/\/delta\b/i.test(new URL(cursor).pathname)) {
-            throw new ProviderError(
-              'cursor_invalid',
-              'Microsoft cursor is not a delta link on the configured Graph root',
-            );
-          }
-          first = { link: cursor };
-        }
-        const { items, deltaLink } = await readAllPages<GraphEvent>(graph, first, preferHeader(pageSize));
-        if (!deltaLink)
-          throw new ProviderError('unknown', 'Microsoft Graph delta ended without an @odata.deltaLink');
-
-        const ctx: MapContext = { ownerEmail: connection.ownerEmail, timeZone: connection.timeZone };
-        const events = new Map<string, CalendarEvent>();
-        const deleted = new Set<string>();
-        const changedSeries = new Set<string>();
-        // Pages are in order: a later entry for the same id supersedes an earlier one.
-        for (const item of items) {
-          if (!item?.id) continue;
-          if (item['@removed']) {
-            events.delete(item.id);
-            deleted.add(item.id);
-            continue;
-          }
-          if (item.type === 'seriesMaster') changedSeries.add(item.id);
-          if (item.seriesMasterId) changedSeries.add(item.seriesMasterId);
-          const event = mapMicrosoftEvent(item, ctx);
-          if (!event) continue;
-          events.set(event.providerEventId, event);
-          deleted.delete(event.providerEventId);
-        }
-        if (full) {
-          return { events: [...events.values()], deletedIds: [], full: true, cursor: deltaLink };
-        }
-
-        // Delta does not report a deleted occurrence: re-read every touched series in the window and tell the
-        // engine the list is complete, so it deletes the stored occurrences that are not in it.
-        const completeSeries: string[] = [];
-        for (const seriesId of changedSeries) {
-          const instances = await readInstances(graph, seriesId, window);
-          completeSeries.push(seriesId);
-          for (const instance of instances ?? []) {
-            const event = mapMicrosoftEvent(instance, ctx);
-            if (!event) continue;
-            events.set(event.providerEventId, event);
-            deleted.delete(event.providerEventId);
-          }
-        }
-        return {
-          events: [...events.values()],
-          deletedIds: [...deleted],
-          full: false,
-          cursor: deltaLink,
-          completeSeries,
-        };
-      }),
-
-    watch: (connection, { secret, callbackUrl }) =>
-      guard(async () => {
-        if (!secret || secret.length > 128) {
-          throw new ProviderError('invalid', 'Graph clientState must be 1 to 128 characters');
-        }
-        const graph = clientFor(connection);
-        const expirationDateTime = subscriptionExpiry();
-        const subscription = (await graph
-          .api('/subscriptions')
-          .header('Prefer', 'IdType="ImmutableId"')
-          .post({
-            changeType: 'created,updated,deleted',
-            notificationUrl: callbackUrl,
-            lifecycleNotificationUrl: callbackUrl,
-            resource: `/me/calendars/${segment(connection.externalId)}/events`,
-            expirationDateTime: expirationDateTime.toISOString(),
-            clientState: secret,
-            latestSupportedTlsVersion: 'v1_2',
-          })) as GraphSubscription;
-        if (!subscription?.id)
-          throw new ProviderError('unknown', 'Microsoft Graph created a subscription without an id');
-        return toWatchResult(subscription, expirationDateTime);
-      }),
-
-    renewWatch: (connection, { channelId }) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        const expirationDateTime = subscriptionExpiry();
-        const subscription = (await graph
-          .api(`/subscriptions/${segment(channelId)}`)
-          .patch({ expirationDateTime: expirationDateTime.toISOString() })) as GraphSubscription | undefined;
-        return toWatchResult({ ...subscription, id: subscription?.id ?? channelId }, expirationDateTime);
-      }),
-
-    unwatch: (connection, { channelId }) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        try {
-          await graph.api(`/subscriptions/${segment(channelId)}`).delete();
-        } catch (error) {
-          if (parseMicrosoftError(error).kind !== 'not_found') throw error;
-        }
-      }),
-
-    respond: (connection, { providerEventId, response, comment }) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        const action = response === 'accepted' ? 'accept' : 'decline';
-        await graph
-          .api(`/me/events/${segment(providerEventId)}/${action}`)
-          .post({ comment: comment ?? '', sendResponse: true });
-      }),
-
-    writeEvent: (connection, { providerEventId, event }) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        const body = toGraphEventBody(event);
-        const collection = `/me/calendars/${segment(connection.externalId)}/events`;
-        const written = (
-          providerEventId
-            ? await graph
-                .api(`${collection}/${segment(providerEventId)}`)
-                .header('Prefer', 'IdType="ImmutableId"')
-                .patch(body)
-            : await graph.api(collection).header('Prefer', 'IdType="ImmutableId"').post(body)
-        ) as GraphEvent | undefined;
-        const id = written?.id ?? providerEventId;
-        if (!id) throw new ProviderError('unknown', 'Microsoft Graph created an event without an id');
-        return { providerEventId: id };
-      }),
-
-    deleteEvent: (connection, { providerEventId }) =>
-      guard(async () => {
-        const graph = clientFor(connection);
-        try {
-          await graph
-            .api(`/me/calendars/${segment(connection.externalId)}/events/${segment(providerEventId)}`)
-            .delete();
-        } catch (error) {
-          // Already gone (404, or 410 Gone) is what we wanted.
-          const kind = parseMicrosoftError(error).kind;
-          if (kind !== 'not_found' && kind !== 'cursor_invalid') throw error;
-        }
-      }),
+    listCalendars: (connection) => guard(() => listCalendars(m, connection)),
+    syncEvents: (connection, params) => guard(() => syncEvents(m, connection, params)),
+    watch: (connection, params) => guard(() => watch(m, connection, params)),
+    renewWatch: (connection, params) => guard(() => renewWatch(m, connection, params)),
+    unwatch: (connection, params) => guard(() => unwatch(m, connection, params)),
+    respond: (connection, params) => guard(() => respond(m, connection, params)),
+    writeEvent: (connection, params) => guard(() => writeEvent(m, connection, params)),
+    deleteEvent: (connection, params) => guard(() => deleteEvent(m, connection, params)),
   };
+}
+
+async function listCalendars(
+  m: Microsoft,
+  connection: { accessToken?: string | undefined },
+): Promise<ExternalCalendar[]> {
+  const graph = clientFor(m, connection);
+  const { items } = await readAllPages<GraphCalendar>(
+    graph,
+    graphPath('/me/calendars', { $top: 100 }),
+    preferHeader(),
+  );
+  return items
+    .filter((calendar) => calendar?.id)
+    .map(
+      (calendar): ExternalCalendar => ({
+        externalId: calendar.id,
+        name: calendar.name ?? '',
+        color: calendar.hexColor || undefined,
+        timeZone: undefined,
+        primary: calendar.isDefaultCalendar === true,
+        canWrite: calendar.canEdit === true,
+      }),
+    );
+}
+
+async function syncEvents(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { cursor, window }: DriverParams<'syncEvents'>,
+): Promise<SyncResult> {
+  const graph = clientFor(m, connection);
+  const { items, deltaLink } = await readAllPages<GraphEvent>(
+    graph,
+    deltaStart(graph, connection, cursor, window),
+    preferHeader(m.pageSize),
+  );
+  if (!deltaLink)
+    throw new ProviderError('unknown', 'Microsoft Graph delta ended without an @odata.deltaLink');
+
+  const ctx: MapContext = { ownerEmail: connection.ownerEmail, timeZone: connection.timeZone };
+  const events = new Map<string, CalendarEvent>();
+  const deleted = new Set<string>();
+  const changedSeries = new Set<string>();
+  // Pages are in order: a later entry for the same id supersedes an earlier one.
+  for (const item of items) {
+    if (!item?.id) continue;
+    if (item['@removed']) {
+      events.delete(item.id);
+      deleted.add(item.id);
+      continue;
+    }
+    if (item.type === 'seriesMaster') changedSeries.add(item.id);
+    if (item.seriesMasterId) changedSeries.add(item.seriesMasterId);
+    const event = mapMicrosoftEvent(item, ctx);
+    if (!event) continue;
+    events.set(event.providerEventId, event);
+    deleted.delete(event.providerEventId);
+  }
+  if (cursor === null) {
+    return { events: [...events.values()], deletedIds: [], full: true, cursor: deltaLink };
+  }
+
+  // Delta does not report a deleted occurrence: re-read every touched series in the window and tell the
+  // engine the list is complete, so it deletes the stored occurrences that are not in it.
+  const completeSeries: string[] = [];
+  for (const seriesId of changedSeries) {
+    const instances = await readInstances(m, graph, seriesId, window);
+    completeSeries.push(seriesId);
+    for (const instance of instances ?? []) {
+      const event = mapMicrosoftEvent(instance, ctx);
+      if (!event) continue;
+      events.set(event.providerEventId, event);
+      deleted.delete(event.providerEventId);
+    }
+  }
+  return {
+    events: [...events.values()],
+    deletedIds: [...deleted],
+    full: false,
+    cursor: deltaLink,
+    completeSeries,
+  };
+}
+
+/** Where a delta round starts: the calendar's view of the window, or the delta link of the last round. */
+function deltaStart(
+  graph: GraphApi,
+  connection: CalendarConnection,
+  cursor: string | null,
+  window: SyncWindow,
+): string | { link: string } {
+  if (cursor === null) {
+    return graphPath(
+      `/me/calendars/${segment(connection.externalId)}/calendarView/delta`,
+      windowQuery(window),
+    );
+  }
+  if (!cursor.startsWith(`${graph.root}/`) || !/\/delta\b/i.test(new URL(cursor).pathname)) {
+    throw new ProviderError(
+      'cursor_invalid',
+      'Microsoft cursor is not a delta link on the configured Graph root',
+    );
+  }
+  return { link: cursor };
+}
+
+/** Occurrences (and exceptions) of one series in the window; null when the series no longer exists. */
+async function readInstances(
+  m: Microsoft,
+  graph: GraphApi,
+  seriesId: string,
+  window: SyncWindow,
+): Promise<GraphEvent[] | null> {
+  try {
+    const path = graphPath(`/me/events/${segment(seriesId)}/instances`, windowQuery(window));
+    const { items } = await readAllPages<GraphEvent>(graph, path, preferHeader(m.pageSize));
+    return items;
+  } catch (error) {
+    const parsed = parseMicrosoftError(error);
+    if (parsed.kind === 'not_found') return null;
+    throw parsed;
+  }
+}
+
+async function watch(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { secret, callbackUrl }: DriverParams<'watch'>,
+): Promise<WatchResult> {
+  if (!secret || secret.length > 128) {
+    throw new ProviderError('invalid', 'Graph clientState must be 1 to 128 characters');
+  }
+  const graph = clientFor(m, connection);
+  const expirationDateTime = subscriptionExpiry(m);
+  const subscription = (await graph
+    .api('/subscriptions')
+    .header('Prefer', 'IdType="ImmutableId"')
+    .post({
+      changeType: 'created,updated,deleted',
+      notificationUrl: callbackUrl,
+      lifecycleNotificationUrl: callbackUrl,
+      resource: `/me/calendars/${segment(connection.externalId)}/events`,
+      expirationDateTime: expirationDateTime.toISOString(),
+      clientState: secret,
+      latestSupportedTlsVersion: 'v1_2',
+    })) as GraphSubscription;
+  if (!subscription?.id)
+    throw new ProviderError('unknown', 'Microsoft Graph created a subscription without an id');
+  return toWatchResult(subscription, expirationDateTime);
+}
+
+async function renewWatch(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { channelId }: { channelId: string },
+): Promise<WatchResult> {
+  const graph = clientFor(m, connection);
+  const expirationDateTime = subscriptionExpiry(m);
+  const subscription = (await graph
+    .api(`/subscriptions/${segment(channelId)}`)
+    .patch({ expirationDateTime: expirationDateTime.toISOString() })) as GraphSubscription | undefined;
+  return toWatchResult({ ...subscription, id: subscription?.id ?? channelId }, expirationDateTime);
+}
+
+async function unwatch(m: Microsoft, connection: CalendarConnection, { channelId }: DriverParams<'unwatch'>) {
+  const graph = clientFor(m, connection);
+  try {
+    await graph.api(`/subscriptions/${segment(channelId)}`).delete();
+  } catch (error) {
+    if (parseMicrosoftError(error).kind !== 'not_found') throw error;
+  }
+}
+
+async function respond(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { providerEventId, response, comment }: DriverParams<'respond'>,
+) {
+  const graph = clientFor(m, connection);
+  const action = response === 'accepted' ? 'accept' : 'decline';
+  await graph
+    .api(`/me/events/${segment(providerEventId)}/${action}`)
+    .post({ comment: comment ?? '', sendResponse: true });
+}
+
+async function writeEvent(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { providerEventId, event }: DriverParams<'writeEvent'>,
+): Promise<{ providerEventId: string }> {
+  const graph = clientFor(m, connection);
+  const body = toGraphEventBody(event);
+  const collection = `/me/calendars/${segment(connection.externalId)}/events`;
+  const written = (
+    providerEventId
+      ? await graph
+          .api(`${collection}/${segment(providerEventId)}`)
+          .header('Prefer', 'IdType="ImmutableId"')
+          .patch(body)
+      : await graph.api(collection).header('Prefer', 'IdType="ImmutableId"').post(body)
+  ) as GraphEvent | undefined;
+  const id = written?.id ?? providerEventId;
+  if (!id) throw new ProviderError('unknown', 'Microsoft Graph created an event without an id');
+  return { providerEventId: id };
+}
+
+async function deleteEvent(
+  m: Microsoft,
+  connection: CalendarConnection,
+  { providerEventId }: DriverParams<'deleteEvent'>,
+) {
+  const graph = clientFor(m, connection);
+  try {
+    await graph
+      .api(`/me/calendars/${segment(connection.externalId)}/events/${segment(providerEventId)}`)
+      .delete();
+  } catch (error) {
+    // Already gone (404, or 410 Gone) is what we wanted.
+    const kind = parseMicrosoftError(error).kind;
+    if (kind !== 'not_found' && kind !== 'cursor_invalid') throw error;
+  }
 }
