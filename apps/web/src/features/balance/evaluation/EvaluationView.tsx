@@ -10,7 +10,7 @@ import {
   scoreTier,
 } from '@meetwell/domain';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { SectionCard } from '../../../components/SectionCard';
 import { LOCKED_SETTINGS_TITLE } from '../../../copy/texts';
@@ -59,7 +59,7 @@ export function EvaluationView() {
   const save = (key: keyof EvaluationSettings, value: SettingValue) =>
     patch.mutateAsync({ evaluation_settings: { [key]: value } as Partial<EvaluationSettings> });
 
-  const editor = (key: keyof EvaluationSettings, label: string) =>
+  const editor: SettingEditor = (key, label) =>
     locked ? (
       <IconLock size={16} color="var(--mantine-color-dimmed)" aria-label="Locked" />
     ) : (
@@ -96,36 +96,11 @@ export function EvaluationView() {
         </SectionCard>
       </SimpleGrid>
 
-      <SectionCard
-        title="Evaluation settings"
-        description="How every meeting of your team is scored. Each rule weighs points out of 100."
-        right={<ShareCultureButton settings={evaluation} teamName={user.company?.name} />}
-        align="flex-end"
-        gap="xs"
-      >
-        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {RULE_KEYS.map((key, index) => {
-            const info = SETTING_LABELS[key];
-            const weight = RULE_WEIGHTS_OUT_OF_100[key];
-            return (
-              <SettingRow
-                key={key}
-                first={index === 0}
-                label={info.label}
-                description={info.description}
-                value={valueLabel(key, evaluation[key])}
-                comingSoon={info.coming_soon}
-                extra={
-                  <Text fz="sm" c="dimmed" w={72} ta="right" style={{ flexShrink: 0 }}>
-                    {weight > 0 ? `${weight} / 100` : '–'}
-                  </Text>
-                }
-                control={info.coming_soon ? null : editor(key, info.label)}
-              />
-            );
-          })}
-        </Stack>
-      </SectionCard>
+      <RulesCard
+        evaluation={evaluation}
+        editor={editor}
+        share={<ShareCultureButton settings={evaluation} teamName={user.company?.name} />}
+      />
 
       {isAdmin(user) && (
         <SectionCard
@@ -140,6 +115,52 @@ export function EvaluationView() {
         </SectionCard>
       )}
     </Stack>
+  );
+}
+
+type SettingEditor = (key: keyof EvaluationSettings, label: string) => ReactNode;
+
+/** How every meeting is scored: each rule with its weight out of 100, and sharing the team's culture. */
+function RulesCard({
+  evaluation,
+  editor,
+  share,
+}: {
+  evaluation: EvaluationSettings;
+  editor: SettingEditor;
+  share: ReactNode;
+}) {
+  return (
+    <SectionCard
+      title="Evaluation settings"
+      description="How every meeting of your team is scored. Each rule weighs points out of 100."
+      right={share}
+      align="flex-end"
+      gap="xs"
+    >
+      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {RULE_KEYS.map((key, index) => {
+          const info = SETTING_LABELS[key];
+          const weight = RULE_WEIGHTS_OUT_OF_100[key];
+          return (
+            <SettingRow
+              key={key}
+              first={index === 0}
+              label={info.label}
+              description={info.description}
+              value={valueLabel(key, evaluation[key])}
+              comingSoon={info.coming_soon}
+              extra={
+                <Text fz="sm" c="dimmed" w={72} ta="right" style={{ flexShrink: 0 }}>
+                  {weight > 0 ? `${weight} / 100` : '–'}
+                </Text>
+              }
+              control={info.coming_soon ? null : editor(key, info.label)}
+            />
+          );
+        })}
+      </Stack>
+    </SectionCard>
   );
 }
 
