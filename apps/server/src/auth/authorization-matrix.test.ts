@@ -1,8 +1,10 @@
 /**
  * Who may call what, for every API route the server registers: signed out, a team member, the team's admin,
- * another company's admin and a deactivated member. A route added later without a place in this matrix fails
- * here, so each new endpoint is classified before it ships.
+ * another company's admin and a deactivated member, each as the route's endpoint in the contract declares it
+ * (`access`, `whenDeactivated`). A route without an endpoint, or an endpoint without a route, fails here, so each
+ * new endpoint is classified before it ships.
  */
+import { ENDPOINTS, type Endpoint, endpointKey } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,50 +20,9 @@ import { googleUser, insertMeeting } from '../features/autobalance/testing';
 import { allRoutes } from '../routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { bearerFor, createUser } from '../test/factories';
-import { allowedWhenDeactivated } from './deactivated-gate';
-import { isPublicRoute } from './public-routes';
 
 type Role = 'signedOut' | 'deactivated' | 'user' | 'otherAdmin' | 'admin';
-type Route = { method: string; url: string };
-
-/** Only the team's admins: managing members, invites, billing, the team's settings and lists. */
-const ADMIN_ONLY = new Set([
-  'PATCH /api/v1/teams/:id',
-  'PATCH /api/v1/teams/:id/members/:memberId',
-  'DELETE /api/v1/teams/:id/members/:memberId',
-  'GET /api/v1/invites',
-  'POST /api/v1/invites',
-  'DELETE /api/v1/invites/:id',
-  'GET /api/v1/invoices',
-  'PATCH /api/v1/stripe_checkout/sessions',
-  'POST /api/v1/billing_portal/sessions',
-  'PATCH /api/v1/subscription',
-  'DELETE /api/v1/subscription',
-  'PATCH /api/v1/company',
-  'POST /api/v1/company/denylisted_organizers/bulk',
-]);
-
-/** Routes naming one team's record: a stranger to that team gets a 404 (its existence is not confirmed). */
-const TEAM_SCOPED = new Set([
-  'GET /api/v1/teams/:id',
-  'PATCH /api/v1/teams/:id',
-  'GET /api/v1/teams/:id/members',
-  'PATCH /api/v1/teams/:id/members/:memberId',
-  'DELETE /api/v1/teams/:id/members/:memberId',
-  'DELETE /api/v1/invites/:id',
-]);
-
-/** Routes naming one person's record (the admin's here): anyone else, teammates included, gets a 404. */
-const OWNED_PREFIXES = [
-  '/api/v1/meetings/:id',
-  '/api/v1/users/meetings/:id',
-  '/api/v1/users/meetings/accept/:meeting_id',
-  '/api/v1/calendars/:id',
-  '/api/v1/wellness_blocks/:id',
-  '/api/v1/agenda_items/:id',
-  '/api/v1/objectives/:id',
-  '/api/v1/prework_items/:id',
-];
+type Route = { method: string; url: string; endpoint: Endpoint };
 
 /**
  * A valid body for the routes that read one, so that the answer is about who calls (a body of the wrong shape
@@ -108,8 +69,13 @@ const QUERIES: Record<string, string> = {
 /** Ending the session or the account: checked by their own tests, never walked here (they end the walk). */
 const SESSION_ENDING = new Set(['DELETE /api/v1/logout', 'DELETE /api/v1/users']);
 
-const key = (route: Route) => `${route.method} ${route.url}`;
-const isOwned = (route: Route) => OWNED_PREFIXES.some((prefix) => route.url.startsWith(prefix));
+const key = (route: Pick<Route, 'method' | 'url'>) => `${route.method} ${route.url}`;
+/** A person's own record named by the path: anyone else, teammates included, gets a 404. */
+const isOwned = (route: Route) => route.endpoint.access === 'owner';
+/** One team's record named by the path: a stranger to that team gets a 404 (its existence is not confirmed). */
+const isTeamScoped = (route: Route) =>
+  (route.endpoint.access === 'team_member' || route.endpoint.access === 'team_admin') &&
+  route.url.includes('/:');
 
 let ctx: TestContext;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -198,11 +164,18 @@ function concreteUrl(route: Route): string {
     .join('/');
 }
 
-function apiRoutes(): Route[] {
+/** Every route the server registers under /api/v1, once per method and pattern. */
+function registeredRoutes() {
   const seen = new Set<string>();
   return app.routeTable
     .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD')
     .filter((r) => !seen.has(key(r)) && seen.add(key(r)));
+}
+
+function apiRoutes(): Route[] {
+  return registeredRoutes().flatMap((r) =>
+    r.endpoint ? [{ method: r.method, url: r.url, endpoint: r.endpoint }] : [],
+  );
 }
 
 async function call(route: Route, role: Role) {
@@ -229,24 +202,21 @@ async function call(route: Route, role: Role) {
 
 /** What each role must get from a route; null means any answer below 500. */
 function expectation(route: Route, role: Role): { status?: number; code?: string; not?: number[] } {
-  const k = key(route);
   switch (role) {
     case 'signedOut':
-      return isPublicRoute(route.method, route.url) ? { not: [401, 403] } : { status: 401 };
+      return route.endpoint.access === 'public' ? { not: [401, 403] } : { status: 401 };
     case 'deactivated':
-      return allowedWhenDeactivated(route.method, route.url)
-        ? {}
-        : { status: 403, code: 'account_deactivated' };
+      return route.endpoint.whenDeactivated ? {} : { status: 403, code: 'account_deactivated' };
     case 'user':
       if (isOwned(route)) return { status: 404 };
-      if (ADMIN_ONLY.has(k)) return { status: 403 };
+      if (route.endpoint.access === 'team_admin') return { status: 403 };
       return { not: [401, 403] };
     case 'otherAdmin':
-      if (isOwned(route) || TEAM_SCOPED.has(k)) return { status: 404 };
+      if (isOwned(route) || isTeamScoped(route)) return { status: 404 };
       return { not: [401, 403] };
     case 'admin':
       // The owner reaches their own records (a DELETE may find one an earlier DELETE removed).
-      return (isOwned(route) || TEAM_SCOPED.has(k)) && route.method !== 'DELETE'
+      return (isOwned(route) || isTeamScoped(route)) && route.method !== 'DELETE'
         ? { not: [401, 403, 404] }
         : { not: [401, 403] };
   }
@@ -255,12 +225,21 @@ function expectation(route: Route, role: Role): { status?: number; code?: string
 const ROLES: Role[] = ['signedOut', 'deactivated', 'user', 'otherAdmin', 'admin'];
 
 describe('authorization matrix', () => {
-  it('covers the API: every route is reached, none is left out', () => {
-    const routes = apiRoutes();
+  it('covers the API: every route serves an endpoint of the contract, and every endpoint has its route', () => {
+    const routes = registeredRoutes();
     expect(routes.length).toBeGreaterThan(60);
-    for (const k of [...ADMIN_ONLY, ...TEAM_SCOPED]) {
-      expect(routes.map(key), `${k} is not a route any more`).toContain(k);
-    }
+    expect(routes.filter((r) => !r.endpoint).map(key), 'routes without an endpoint').toEqual([]);
+    const registered = new Set(routes.map(key));
+    expect(
+      ENDPOINTS.map(endpointKey).filter((k) => !registered.has(k)),
+      'endpoints without a route',
+    ).toEqual([]);
+    // Each route serves the endpoint of its own method and path.
+    expect(
+      apiRoutes()
+        .filter((r) => endpointKey(r.endpoint) !== key(r))
+        .map(key),
+    ).toEqual([]);
   });
 
   it.each(ROLES)('%s: every route answers as the capability table says', async (role) => {

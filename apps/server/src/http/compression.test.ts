@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
+import { publicTestEndpoint } from '../test/endpoints';
 import type { FeatureRoutes } from './app';
+import { route } from './endpoint';
 
 const rows = Array.from({ length: 200 }, (_, i) => ({
   type: 'meetings',
@@ -9,8 +11,8 @@ const rows = Array.from({ length: 200 }, (_, i) => ({
   attributes: { n: i },
 }));
 const routes: FeatureRoutes = (app) => {
-  app.get('/api/v1/test/big', { config: { public: true } }, async () => ({ data: rows }));
-  app.get('/api/v1/test/small', { config: { public: true } }, async () => ({ data: [] }));
+  route(app, publicTestEndpoint('/api/v1/test/big'), async () => ({ data: rows }));
+  route(app, publicTestEndpoint('/api/v1/test/small'), async () => ({ data: [] }));
 };
 
 let ctx: TestContext;

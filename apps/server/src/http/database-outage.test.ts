@@ -12,11 +12,13 @@ import { healthRoutes } from '../features/health/routes';
 import { createJobQueue } from '../jobs/queue';
 import { createSecrets } from '../lib/crypto';
 import { createPubSub } from '../realtime/pubsub';
+import { publicTestEndpoint } from '../test/endpoints';
 import { buildApp, type FeatureRoutes } from './app';
+import { route } from './endpoint';
 
 /** Any route that reads the database: the error handler, not the route, decides what an outage answers. */
 const readsUsers: FeatureRoutes = (app, ctx) => {
-  app.get('/api/v1/test/users', { config: { public: true } }, async () => ({
+  route(app, publicTestEndpoint('/api/v1/test/users'), async () => ({
     data: (await ctx.db.select({ id: users.id }).from(users).limit(1)).map((u) => ({
       id: u.id,
       type: 'users',

@@ -2,18 +2,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { loadConfig } from '../config';
 import { connectDatabase, type Db } from '../db/client';
 import { createTestContext, type TestContext } from '../test/context';
+import { publicTestEndpoint } from '../test/endpoints';
 import { buildApp, type FeatureRoutes } from './app';
+import { route } from './endpoint';
 import { pgRateLimitStore, SharedCounters } from './rate-limit-store';
 
 const routes: FeatureRoutes = (app) => {
-  app.get('/api/v1/test/open', { config: { public: true } }, async () => ({ data: null }));
-  app.get(
-    '/api/v1/test/guarded',
-    { config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } } },
-    async () => ({
-      data: null,
-    }),
-  );
+  route(app, publicTestEndpoint('/api/v1/test/open'), async () => ({ data: null }));
+  route(app, publicTestEndpoint('/api/v1/test/guarded'), async () => ({ data: null }), {
+    config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+  });
 };
 
 let ctx: TestContext;

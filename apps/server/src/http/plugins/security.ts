@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { refuseDeactivated, refuseSignedOut } from '../../auth/access';
 import { csrfTokenFor, setCsrfCookie } from '../../auth/cookies';
-import { refuseDeactivated } from '../../auth/deactivated-gate';
-import { refuseSignedOut } from '../../auth/public-routes';
 import { authenticateToken, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { safeEqual } from '../../lib/crypto';
@@ -21,8 +20,6 @@ declare module 'fastify' {
      * clients as a form): no JSON:API media type and no CSRF token asked of it.
      */
     signedLink?: boolean;
-    /** Open to visitors without a session besides auth/public-routes.ts's list (routes a test registers). */
-    public?: boolean;
   }
 }
 
@@ -43,8 +40,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Who is calling and what they may send: a session cookie or a bearer token (scripts, mobile, the cable) sets
- * request.auth; a visitor reaches only the public routes (auth/public-routes.ts), a deactivated account only the
- * routes it needs to choose a plan (auth/deactivated-gate.ts); changes carry the JSON:API media type, and
+ * request.auth; a visitor reaches only the public endpoints, a deactivated account only those declared open to it
+ * (auth/access.ts reads both from the route's endpoint in the contract); changes carry the JSON:API media type, and
  * cookie-authenticated changes a double-submit CSRF token.
  */
 const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
