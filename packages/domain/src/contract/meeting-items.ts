@@ -47,11 +47,12 @@ export const itemPatchAttributesByKind = {
  * An item kind's endpoints: added to a meeting, edited or reordered, deleted (status deleted, hidden). Each
  * answers with the item and the meeting re-scored after the change.
  */
-function itemEndpoints<const K extends ItemKind, A extends z.ZodObject, D extends z.ZodType>(
-  kind: K,
-  attributes: A,
-  answer: D,
-) {
+function itemEndpoints<
+  const K extends ItemKind,
+  N extends z.ZodType,
+  A extends z.ZodType,
+  D extends z.ZodType,
+>(kind: K, attributes: { added: N; changed: A }, answer: D) {
   const label = kind.replace(/_/g, ' ');
   const itemParams = z.object({ id: z.uuid() });
   return {
@@ -62,7 +63,7 @@ function itemEndpoints<const K extends ItemKind, A extends z.ZodObject, D extend
       tags: ['meetings'],
       access: 'owner',
       params: itemParams,
-      body: resourceBodySchema(kind, attributes.extend({ description: itemDescription })),
+      body: resourceBodySchema(kind, attributes.added),
       response: { 201: answer },
       errors: ['not_found'],
     }),
@@ -73,7 +74,7 @@ function itemEndpoints<const K extends ItemKind, A extends z.ZodObject, D extend
       tags: ['meetings'],
       access: 'owner',
       params: itemParams,
-      body: resourceBodySchema(kind, attributes),
+      body: resourceBodySchema(kind, attributes.changed),
       response: { 200: answer },
       errors: ['not_found'],
     }),
@@ -94,17 +95,26 @@ function itemEndpoints<const K extends ItemKind, A extends z.ZodObject, D extend
 export const meetingItemEndpoints = {
   agenda_items: itemEndpoints(
     'agenda_items',
-    itemPatchAttributesByKind.agenda_items,
+    {
+      added: itemPatchAttributesByKind.agenda_items.extend({ description: itemDescription }),
+      changed: itemPatchAttributesByKind.agenda_items,
+    },
     itemChangeDocuments.agenda_items,
   ),
   objectives: itemEndpoints(
     'objectives',
-    itemPatchAttributesByKind.objectives,
+    {
+      added: itemPatchAttributesByKind.objectives.extend({ description: itemDescription }),
+      changed: itemPatchAttributesByKind.objectives,
+    },
     itemChangeDocuments.objectives,
   ),
   prework_items: itemEndpoints(
     'prework_items',
-    itemPatchAttributesByKind.prework_items,
+    {
+      added: itemPatchAttributesByKind.prework_items.extend({ description: itemDescription }),
+      changed: itemPatchAttributesByKind.prework_items,
+    },
     itemChangeDocuments.prework_items,
   ),
 };
