@@ -44,7 +44,11 @@ export async function call<const E extends Endpoint>(
     ...(body !== undefined ? { body } : {}),
   };
   const schema = successSchema(endpoint);
-  if (schema) return (await contractRequest(endpoint.method, path, schema, request)) as EndpointAnswer<E>;
+  if (schema) {
+    // An endpoint that may also answer 204 (the week while its first sync runs) reads null then.
+    const answer = endpoint.response?.[204] ? schema.nullable() : schema;
+    return (await contractRequest(endpoint.method, path, answer, request)) as EndpointAnswer<E>;
+  }
   // An answer without a document (204 No Content): nothing to read.
   switch (endpoint.method) {
     case 'GET':

@@ -1,8 +1,8 @@
 // Reconnecting a calendar that cannot be read: POST /calendars/{id}/reconnect with a CalDAV password, or an
 // ICS address or file. Google and Microsoft calendars are reconnected by signing in again (a link, no call).
-import { calendarDocument } from '@meetwell/domain';
+import { calendarEndpoints, type ReconnectAttributes } from '@meetwell/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contractRequest, resourceBody } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { fileToBase64 } from '../account/api';
 import { type CalendarItem, calendarKeys } from '../plan/api';
 
@@ -12,18 +12,16 @@ export type ReconnectInput =
   | { method: 'upload'; file: File };
 
 export async function reconnectCalendar(id: string, input: ReconnectInput): Promise<CalendarItem> {
-  const attributes: Record<string, string> =
+  const attributes: ReconnectAttributes =
     input.method === 'password'
       ? { password: input.password }
       : input.method === 'url'
         ? { url: input.url.trim() }
         : { content_base64: await fileToBase64(input.file) };
-  const doc = await contractRequest(
-    'POST',
-    `/calendars/${encodeURIComponent(id)}/reconnect`,
-    calendarDocument,
-    { body: resourceBody('calendars', attributes) },
-  );
+  const doc = await call(calendarEndpoints.reconnect, {
+    params: { id },
+    body: { data: { type: 'calendars', attributes } },
+  });
   return { ...doc.data.attributes, id: doc.data.id };
 }
 

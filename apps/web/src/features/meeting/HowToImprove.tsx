@@ -1,13 +1,13 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
-import { meetingSuggestionsDocument } from '@meetwell/domain';
+import { suggestionEndpoints } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { SectionTitle } from './MeetingSections';
 import type { Meeting } from './types';
 
 /** GET /meetings/:id/suggestions: the few changes that raise the meeting's score most. */
 export async function fetchMeetingSuggestions(id: string) {
-  const doc = await api.get(`/meetings/${encodeURIComponent(id)}/suggestions`, meetingSuggestionsDocument);
+  const doc = await call(suggestionEndpoints.forMeeting, { params: { id } });
   return doc.data.map((r) => r.attributes);
 }
 

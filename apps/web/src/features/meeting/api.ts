@@ -1,19 +1,19 @@
 import {
-  itemChangeDocuments,
+  type EndpointBody,
+  type ItemKind,
   type MeetingIntention,
+  type MeetingPatch,
   type MeetingResource,
-  meetingDocument,
-  meetingListDocument,
+  meetingEndpoints,
+  meetingItemEndpoints,
+  type UserMeetingPatch,
 } from '@meetwell/domain';
-import { api, contractRequest, resourceBody } from '../../api/client';
-import type { ItemKind, ItemsByKind, Meeting } from './types';
+import { call } from '../../api/endpoint';
+import type { ItemsByKind, Meeting } from './types';
 
 function toMeeting(resource: Pick<MeetingResource, 'id' | 'attributes'>): Meeting {
   return { ...resource.attributes, id: resource.id };
 }
-
-/** The week's answer, or no body (204) while the period's first sync runs. */
-const meetingWeekAnswer = meetingListDocument.nullable();
 
 export interface WeekMeetings {
   /** The first sync of the period is still running (the API answered 204). */
@@ -23,7 +23,7 @@ export interface WeekMeetings {
 
 /** GET /meetings?by_period[starts_at]=&by_period[ends_at]= (204 while the period's first sync runs). */
 export async function fetchMeetingsInPeriod(startsAt: string, endsAt: string): Promise<WeekMeetings> {
-  const doc = await api.get('/meetings', meetingWeekAnswer, {
+  const doc = await call(meetingEndpoints.list, {
     query: { 'by_period[starts_at]': startsAt, 'by_period[ends_at]': endsAt },
   });
   if (doc === null) return { syncing: true, meetings: [] };
@@ -31,7 +31,7 @@ export async function fetchMeetingsInPeriod(startsAt: string, endsAt: string): P
 }
 
 export async function fetchMeeting(id: string): Promise<Meeting> {
-  const doc = await api.get(`/meetings/${encodeURIComponent(id)}`, meetingDocument);
+  const doc = await call(meetingEndpoints.show, { params: { id } });
   return toMeeting(doc.data);
 }
 
@@ -41,44 +41,50 @@ export interface ItemChange<K extends ItemKind> {
   meeting: Meeting | null;
 }
 
+type ItemEndpoints = (typeof meetingItemEndpoints)[ItemKind];
+type ItemPatch<K extends ItemKind> = EndpointBody<
+  (typeof meetingItemEndpoints)[K]['update']
+>['data']['attributes'];
+
+/** What an item change may set, of any kind (the kind's endpoint takes its own and refuses the others). */
+export type ItemAttributes = ItemPatch<'agenda_items'> & ItemPatch<'objectives'> & ItemPatch<'prework_items'>;
+/** An item added names its description at least. */
+export type NewItemAttributes = ItemAttributes & { description: string };
+
 /** The item (its kind's resource) and meta.meeting, both as the contract has them. */
-async function itemChange<K extends ItemKind>(
-  kind: K,
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<ItemChange<K>> {
-  const schema = itemChangeDocuments[kind as ItemKind];
-  const doc = await contractRequest(method, path, schema, { body });
+function itemChange<K extends ItemKind>(doc: {
+  data: { id: string; attributes: object };
+  meta: { meeting: MeetingResource };
+}): ItemChange<K> {
   return {
-    // The schema of `kind` read it: the item is of kind K.
+    // The endpoint of `kind` read it with its schema: the item is of kind K.
     item: { ...doc.data.attributes, id: doc.data.id } as ItemsByKind[K],
     meeting: toMeeting(doc.meta.meeting),
   };
 }
 
-export type ItemAttributes = Partial<{
-  description: string;
-  duration_in_mins: number | null;
-  position: number;
-  url: string | null;
-  timebox: number | null;
-  time_spent_in_secs: number;
-  started_at: string | null;
-  ended_at: string | null;
-}>;
+/** The endpoints of one kind of item (a union over the kinds: each call's body names its kind). */
+const itemEndpoints = (kind: ItemKind): ItemEndpoints => meetingItemEndpoints[kind];
+
+/**
+ * The body of a change of `kind`: `{ data: { type: kind, attributes } }`, typed as one kind's body or
+ * another's (the same type spelt per kind, so that it is the body of that kind's endpoint).
+ */
+const itemBody = <A>(kind: ItemKind, attributes: A) =>
+  ({ data: { type: kind, attributes } }) as {
+    [K in ItemKind]: { data: { type: K; attributes: A } };
+  }[ItemKind];
 
 export async function createItem<K extends ItemKind>(
   meetingId: string,
   kind: K,
-  attributes: ItemAttributes,
+  attributes: NewItemAttributes,
 ): Promise<ItemChange<K>> {
-  return itemChange(
-    kind,
-    'POST',
-    `/meetings/${encodeURIComponent(meetingId)}/${kind}`,
-    resourceBody(kind, attributes),
-  );
+  const doc = await call(itemEndpoints(kind).add, {
+    params: { id: meetingId },
+    body: itemBody(kind, attributes),
+  });
+  return itemChange<K>(doc);
 }
 
 export async function updateItem<K extends ItemKind>(
@@ -86,27 +92,33 @@ export async function updateItem<K extends ItemKind>(
   id: string,
   attributes: ItemAttributes,
 ): Promise<ItemChange<K>> {
-  return itemChange(kind, 'PATCH', `/${kind}/${encodeURIComponent(id)}`, resourceBody(kind, attributes));
+  const doc = await call(itemEndpoints(kind).update, {
+    params: { id },
+    body: itemBody(kind, attributes),
+  });
+  return itemChange<K>(doc);
 }
 
 export async function deleteItem<K extends ItemKind>(kind: K, id: string): Promise<ItemChange<K>> {
-  return itemChange(kind, 'DELETE', `/${kind}/${encodeURIComponent(id)}`);
+  return itemChange<K>(await call(itemEndpoints(kind).remove, { params: { id } }));
 }
 
-/** A PATCH of a meeting answers with the meeting, re-scored. */
-async function changeMeeting(path: string, attributes: Record<string, unknown>): Promise<Meeting> {
-  const doc = await contractRequest('PATCH', path, meetingDocument, {
-    body: resourceBody('meetings', attributes),
+/** PATCH /users/meetings/:id: skip_evaluation, or the manual non_compliance_action. */
+export async function patchUserMeeting(id: string, attributes: UserMeetingPatch): Promise<Meeting> {
+  const doc = await call(meetingEndpoints.updateForUser, {
+    params: { id },
+    body: { data: { type: 'meetings', attributes } },
   });
   return toMeeting(doc.data);
 }
 
-/** PATCH /users/meetings/:id: skip_evaluation, or the manual non_compliance_action. */
-export async function patchUserMeeting(
-  id: string,
-  attributes: { skip_evaluation: boolean } | { non_compliance_action: 'do_nothing' | 'remind' | 'decline' },
-): Promise<Meeting> {
-  return changeMeeting(`/users/meetings/${encodeURIComponent(id)}`, attributes);
+/** PATCH /meetings/:id: answer a possible Wellness block, or choose the meeting's intention. */
+async function changeMeeting(id: string, attributes: MeetingPatch): Promise<Meeting> {
+  const doc = await call(meetingEndpoints.update, {
+    params: { id },
+    body: { data: { type: 'meetings', attributes } },
+  });
+  return toMeeting(doc.data);
 }
 
 /** PATCH /meetings/:id: answer a possible Wellness block. */
@@ -114,10 +126,10 @@ export async function answerPossibleBlock(
   id: string,
   answer: 'verified_true' | 'verified_false',
 ): Promise<Meeting> {
-  return changeMeeting(`/meetings/${encodeURIComponent(id)}`, { maybe_wellness_block: answer });
+  return changeMeeting(id, { maybe_wellness_block: answer });
 }
 
 /** PATCH /meetings/:id: choose the meeting's intention (null: none). */
 export async function chooseIntention(id: string, intention: MeetingIntention | null): Promise<Meeting> {
-  return changeMeeting(`/meetings/${encodeURIComponent(id)}`, { intention });
+  return changeMeeting(id, { intention });
 }

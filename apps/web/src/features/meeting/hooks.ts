@@ -10,6 +10,7 @@ import {
   deleteItem,
   fetchMeeting,
   type ItemAttributes,
+  type NewItemAttributes,
   patchUserMeeting,
   updateItem,
 } from './api';
@@ -59,7 +60,7 @@ export function useItemMutations(meetingId: string, kind: ItemKind) {
     if (meeting) storeMeeting(queryClient, meeting);
   };
   const create = useMutation({
-    mutationFn: (attributes: ItemAttributes) => createItem(meetingId, kind, attributes),
+    mutationFn: (attributes: NewItemAttributes) => createItem(meetingId, kind, attributes),
     onSuccess,
   });
   const update = useMutation({

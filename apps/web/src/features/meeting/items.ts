@@ -1,5 +1,5 @@
 // The lists of a meeting (agenda, objectives, pre-work): what each is called, and a form's draft of an item.
-import type { ItemAttributes } from './api';
+import type { NewItemAttributes } from './api';
 import type { AgendaItem, ItemKind, MeetingItem, PreworkItem } from './types';
 
 export const ITEM_SECTIONS: Record<
@@ -56,7 +56,7 @@ export function draftOf(kind: ItemKind, item: MeetingItem): Draft {
   return { description: item.description, minutes: '', url: '' };
 }
 
-export function attributesOf(kind: ItemKind, draft: Draft): ItemAttributes {
+export function attributesOf(kind: ItemKind, draft: Draft): NewItemAttributes {
   const description = draft.description.trim();
   const minutes = draft.minutes === '' ? null : Number(draft.minutes);
   if (kind === 'agenda_items') return { description, duration_in_mins: minutes };

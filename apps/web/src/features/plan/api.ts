@@ -1,7 +1,8 @@
-import { synchronizationListDocument } from '@meetwell/domain';
+import { synchronizationEndpoints } from '@meetwell/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { queryKeys } from '../../session/queryKeys';
 import { fetchMeetingsInPeriod } from '../meeting/api';
 import { meetingKeys } from '../meeting/cache';
@@ -32,7 +33,7 @@ export function useSyncStatus() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: syncKeys.status,
-    queryFn: async () => (await api.get('/synchronizations', synchronizationListDocument)).meta,
+    queryFn: async () => (await call(synchronizationEndpoints.list)).meta,
     refetchInterval: (q) => (q.state.data?.syncing ? SYNC_POLL_MS : false),
     staleTime: 0,
     meta: { errorToast: false },

@@ -1,8 +1,8 @@
 // The calendars resource: one fetcher, one cache key family and one hook for every screen (Plan, Account,
 // onboarding, the Wellness block drawer), typed and checked by the API contract.
-import { type CalendarAttributes, calendarListDocument } from '@meetwell/domain';
+import { type CalendarAttributes, calendarEndpoints } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { queryKeys } from '../../session/queryKeys';
 
 export type { CalendarAttributes } from '@meetwell/domain';
@@ -21,9 +21,7 @@ const SYNCING_POLL_MS = 5_000;
 
 /** GET /calendars; external=true also asks the provider for calendars the user has not connected yet. */
 export async function fetchCalendars(external = false): Promise<CalendarItem[]> {
-  const doc = await api.get('/calendars', calendarListDocument, {
-    query: { external: external ? 'true' : undefined },
-  });
+  const doc = await call(calendarEndpoints.list, { query: { external: external ? 'true' : undefined } });
   return doc.data.map((resource) => ({ ...resource.attributes, id: resource.id }));
 }
 
