@@ -15,8 +15,8 @@ import {
   api,
   apiUrl,
   ContractMismatchError,
+  callByName,
   configureApiClient,
-  contractRequestByName,
   readContract,
   resourceBody,
   VALIDATES_CONTRACT,
@@ -239,19 +239,39 @@ describe('api.get with a contract schema', () => {
     expect(VALIDATES_CONTRACT).toBe(true);
   });
 
-  it('checks an answer against a schema named instead of imported (what public pages use)', async () => {
+  it('calls an endpoint named instead of imported, and checks its answer (what public pages use)', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const invoices = { data: [] };
+    const seen: string[] = [];
     mockFetch({
       'GET /api/v1/invoices': () => jsonResponse(200, invoices),
       'GET /api/v1/subscription': () => jsonResponse(200, { data: { id: 's1', type: 'subscriptions' } }),
+      'GET /api/v1/users': ({ url }: { url: string }) => {
+        seen.push(url);
+        return jsonResponse(200, { data: null, meta: { signed_in: false } });
+      },
     });
-    expect(await contractRequestByName('GET', '/invoices', 'invoiceListDocument')).toEqual(invoices);
-    const error = await contractRequestByName('GET', '/subscription', 'subscriptionDocument').catch(
+    expect(await callByName('billing.invoices', 'GET /api/v1/invoices')).toEqual(invoices);
+    expect(
+      await callByName('users.current', 'GET /api/v1/users', { query: { session: 'optional' } }),
+    ).toEqual({
+      data: null,
+      meta: { signed_in: false },
+    });
+    expect(seen).toEqual(['/api/v1/users?session=optional']);
+    const error = await callByName('billing.subscription', 'GET /api/v1/subscription').catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ContractMismatchError);
     errors.mockRestore();
+  });
+
+  it("refuses a method and path that are not the named endpoint's", async () => {
+    mockFetch({ 'GET /api/v1/invoices': () => jsonResponse(200, { data: [] }) });
+    const wrong = 'GET /api/v1/invoices' as unknown as 'GET /api/v1/subscription';
+    await expect(callByName('billing.subscription', wrong)).rejects.toThrow(
+      'billing.subscription is GET /api/v1/subscription, not GET /api/v1/invoices',
+    );
   });
 });
 

@@ -6,16 +6,15 @@
 // - `api.get(path, schema)` reads a document of the API contract (@meetwell/domain's contract): its type is
 //   the schema's, and outside production the answer is validated against it, so a server that drifts from
 //   the contract fails loudly in development and tests instead of rendering half a screen.
+// - `call(endpoint, …)` (api/endpoint.ts) calls an endpoint of the contract's table; `callByName` (here) does
+//   the same by the endpoint's name, for modules the public pages load.
 
 import type * as Domain from '@meetwell/domain';
 import type { z } from 'zod';
 import { CSRF_COOKIE } from '../lib/constants';
 import { readCookie } from '../lib/cookies';
-import {
-  ACCOUNT_DEACTIVATED_CODE,
-  isAllowedWhenDeactivated,
-  PLAN_CHOOSER_PAGE_PATH,
-} from '../session/deactivated';
+import { isAllowedWhenDeactivated, PLAN_CHOOSER_PAGE_PATH } from '../session/deactivated';
+import type { CallOptions } from './endpoint';
 
 const JSON_API_TYPE = 'application/vnd.api+json';
 const API_ROOT = '/api/v1';
@@ -37,7 +36,8 @@ export interface JsonApiDocument<D = unknown> {
 
 export interface JsonApiErrorObject {
   status?: string | number;
-  code?: string;
+  /** One of the contract's error codes (its catalogue: `ERROR_STATUS`). */
+  code?: Domain.ErrorCode;
   title?: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };
@@ -51,8 +51,8 @@ export class ApiError extends Error {
   readonly detail: string | null;
   /** JSON pointer of the offending field, e.g. '/data/attributes/email'. */
   readonly pointer: string | null;
-  /** The first error's machine code, e.g. 'billing_not_configured'. */
-  readonly code: string | null;
+  /** The first error's machine code, e.g. 'billing_not_configured' (the contract's catalogue). */
+  readonly code: Domain.ErrorCode | null;
   readonly errors: JsonApiErrorObject[];
 
   constructor(init: {
@@ -117,7 +117,7 @@ function currentPath(): string {
 }
 
 export function isAccountDeactivatedError(error: unknown): boolean {
-  return isApiError(error) && error.status === 403 && error.code === ACCOUNT_DEACTIVATED_CODE;
+  return isApiError(error) && error.status === 403 && error.code === 'account_deactivated';
 }
 
 /**
@@ -160,8 +160,12 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return `${base}${base.includes('?') ? '&' : '?'}${params.join('&')}`;
 }
 
-/** { data: { type, id?, attributes } } */
-export function resourceBody<A extends Record<string, unknown>>(type: string, attributes: A, id?: string) {
+/** { data: { type, id?, attributes } }; the type stays a literal, as the contract's request bodies name it. */
+export function resourceBody<const T extends string, A extends Record<string, unknown>>(
+  type: T,
+  attributes: A,
+  id?: string,
+): { data: { type: T; id?: string; attributes: A } } {
   return { data: id === undefined ? { type, attributes } : { type, id, attributes } };
 }
 
@@ -292,29 +296,72 @@ export async function contractRequest<S extends z.ZodType>(
   return readContract(schema, body, `${method} ${apiUrl(path, options.query)}`);
 }
 
-/** The contract's schemas by name (a type only: nothing of the domain is loaded by naming one). */
-type ContractSchemas = {
-  [K in keyof typeof Domain as (typeof Domain)[K] extends z.ZodType ? K : never]: (typeof Domain)[K];
-};
-export type ContractName = keyof ContractSchemas;
+/** The contract's endpoint table by area (a type only: nothing of the domain is loaded by naming one). */
+type EndpointGroups = (typeof Domain)['ENDPOINT_GROUPS'];
+type GroupName = keyof EndpointGroups & string;
+
+/** An endpoint of the contract's table by its area and name, e.g. `'billing.subscription'`. */
+export type EndpointName = { [G in GroupName]: `${G}.${keyof EndpointGroups[G] & string}` }[GroupName];
+
+/** The endpoint a name stands for. */
+export type NamedEndpoint<N extends EndpointName> = N extends `${infer G extends GroupName}.${infer K}`
+  ? K extends keyof EndpointGroups[G]
+    ? EndpointGroups[G][K]
+    : never
+  : never;
 
 /**
- * contractRequest with the schema named instead of imported, for modules the public pages load (the pricing
- * page's plan chooser, who is signed in): the schemas, and the validation library with them, are fetched only
- * where answers are checked (development and tests). Production builds drop the check and stay light.
+ * The endpoint's method and path as written in the call (`'GET /api/v1/subscription'`), which must be the
+ * endpoint's own. Only endpoints without path parameters: the path is sent as written.
  */
-export async function contractRequestByName<N extends ContractName>(
-  method: Method,
-  path: string,
+type RouteOf<E> = E extends { params: z.ZodType }
+  ? never
+  : E extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never;
+
+type ByNameArgs<E> = E extends Domain.Endpoint
+  ? E['body'] extends z.ZodType
+    ? [options: Omit<CallOptions<E>, 'params'>]
+    : [options?: Omit<CallOptions<E>, 'params'>]
+  : never;
+
+/**
+ * `call` (api/endpoint.ts) by the endpoint's name, for modules the public pages load (the pricing page's plan
+ * chooser, who is signed in, the sign-in steps): the request and answer are typed by the endpoint and its
+ * method and path checked against it by the type checker, but nothing of the contract is loaded at run time.
+ * Its schemas, and the validation library with them, are fetched only where answers are checked (development
+ * and tests), where the endpoint's method and path are compared as well. Production builds drop the check.
+ */
+export async function callByName<const N extends EndpointName>(
   name: N,
-  options: RequestOptions = {},
-): Promise<z.output<ContractSchemas[N]>> {
-  const body = await requestBody(method, path, options);
+  route: RouteOf<NamedEndpoint<N>>,
+  ...[options]: ByNameArgs<NamedEndpoint<N>>
+): Promise<Domain.EndpointAnswer<NamedEndpoint<N>>> {
+  const split = route.indexOf(' ');
+  const method = route.slice(0, split) as Method;
+  const path = route.slice(split + 1);
+  const { query, body, ...rest } = (options ?? {}) as RequestOptions;
+  const where = `${method} ${apiUrl(path, query)}`;
+  const answer = await requestBody(method, path, {
+    ...rest,
+    ...(query ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
   if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
-    const schemas: ContractSchemas = await import('@meetwell/domain');
-    readContract(schemas[name], body, `${method} ${apiUrl(path, options.query)}`, true);
+    const [{ ENDPOINT_GROUPS }, { successSchema }] = await Promise.all([
+      import('@meetwell/domain'),
+      import('./endpoint'),
+    ]);
+    const [group, key] = name.split('.') as [GroupName, string];
+    const endpoint = (ENDPOINT_GROUPS[group] as Record<string, Domain.Endpoint>)[key]!;
+    if (`${endpoint.method} ${endpoint.path}` !== route) {
+      throw new Error(`${name} is ${endpoint.method} ${endpoint.path}, not ${route}`);
+    }
+    const schema = successSchema(endpoint);
+    if (schema) readContract(schema, answer, where, true);
   }
-  return body as z.output<ContractSchemas[N]>;
+  return answer as Domain.EndpointAnswer<NamedEndpoint<N>>;
 }
 
 type GetOptions = Omit<RequestOptions, 'body'>;

@@ -15,7 +15,8 @@ export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'query' | 'bo
   (E['query'] extends z.ZodType ? { query?: EndpointQuery<E> } : { query?: never }) &
   (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: never });
 
-function successSchema(endpoint: Endpoint): z.ZodType | undefined {
+/** The schema of a successful answer (200, 201 or 202); none for an answer without a document. */
+export function successSchema(endpoint: Endpoint): z.ZodType | undefined {
   const response = endpoint.response;
   return response?.[200] ?? response?.[201] ?? response?.[202];
 }

@@ -1,6 +1,6 @@
 import type { AuthProviderAttributes } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { contractRequestByName } from '../api/client';
+import { callByName } from '../api/client';
 import { queryKeys } from './queryKeys';
 
 interface AuthProviders {
@@ -18,12 +18,10 @@ interface AuthProviders {
 /**
  * GET /api/v1/auth/providers: data = enabled providers (ids google_oauth2, microsoft_graph, oidc),
  * meta.demo_enabled, meta.email_enabled and meta.slack_enabled. By name: the login modal of the public pages
- * reads it (see contractRequestByName).
+ * reads it (see callByName).
  */
 async function fetchAuthProviders(): Promise<AuthProviders> {
-  const doc = await contractRequestByName('GET', '/auth/providers', 'authProviderListDocument', {
-    redirectOnStatus: false,
-  });
+  const doc = await callByName('auth.providers', 'GET /api/v1/auth/providers', { redirectOnStatus: false });
   const find = (id: string) =>
     doc.data.find((item) => item.id === id && item.attributes.url)?.attributes ?? null;
   return {

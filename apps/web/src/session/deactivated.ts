@@ -6,9 +6,6 @@ export const PLAN_CHOOSER_PAGE_PATH = '/my/choose-plan';
 
 const DEACTIVATED_ALLOWED_APP_PATHS = [PLAN_CHOOSER_PAGE_PATH, '/my/account'];
 
-/** The error code the server answers every other API call of a deactivated account with (HTTP 403). */
-export const ACCOUNT_DEACTIVATED_CODE = 'account_deactivated';
-
 export function isAllowedWhenDeactivated(pathname: string): boolean {
   const inApp = pathname === '/my' || pathname.startsWith('/my/');
   return (

@@ -1,9 +1,11 @@
+import type { UserPatch, userResource } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { contractRequestByName, isApiError, type JsonApiResource, resourceBody } from '../api/client';
+import type { z } from 'zod';
+import { callByName, isApiError, resourceBody } from '../api/client';
 import { queryKeys } from './queryKeys';
-import type { CurrentUser, UserAttributes } from './types';
+import type { CurrentUser } from './types';
 
-export function toCurrentUser(resource: JsonApiResource<UserAttributes>): CurrentUser {
+export function toCurrentUser(resource: z.output<typeof userResource>): CurrentUser {
   return { ...resource.attributes, id: resource.id };
 }
 
@@ -13,8 +15,9 @@ export function toCurrentUser(resource: JsonApiResource<UserAttributes>): Curren
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    // By name: public pages ask who is signed in too, and must not load the schemas (see contractRequestByName).
-    const doc = await contractRequestByName('GET', '/users?session=optional', 'currentUserDocument', {
+    // By name: public pages ask who is signed in too, and must not load the schemas (see callByName).
+    const doc = await callByName('users.current', 'GET /api/v1/users', {
+      query: { session: 'optional' },
       redirectOnStatus: false,
     });
     return doc.data ? toCurrentUser(doc.data) : null;
@@ -28,8 +31,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
  * PATCH /api/v1/users with some attributes: the changed user, read by the contract's userDocument (the
  * account's settings, the header's "Take a tour"). By name: the header is on public pages too.
  */
-export async function updateCurrentUser(attributes: Record<string, unknown>): Promise<CurrentUser> {
-  const doc = await contractRequestByName('PATCH', '/users', 'userDocument', {
+export async function updateCurrentUser(attributes: UserPatch): Promise<CurrentUser> {
+  const doc = await callByName('users.update', 'PATCH /api/v1/users', {
     body: resourceBody('users', attributes),
   });
   return toCurrentUser(doc.data);

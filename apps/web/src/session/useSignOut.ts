@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { callByName } from '../api/client';
 import { disconnectCable } from '../realtime/cable';
 import { queryKeys } from './queryKeys';
 
@@ -9,7 +9,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.delete('/logout'),
+    mutationFn: () => callByName('auth.signOut', 'DELETE /api/v1/logout'),
     onSuccess: () => {
       disconnectCable();
       queryClient.clear();

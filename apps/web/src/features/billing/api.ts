@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import type { InvoiceAttributes, SubscriptionAttributes } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contractRequestByName, isApiError, resourceBody } from '../../api/client';
+import { callByName, isApiError, resourceBody } from '../../api/client';
 import { TOASTS } from '../../copy/texts';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../session/queryKeys';
@@ -18,7 +18,6 @@ export const billingKeys = {
   invoices: ['invoices'] as const,
 };
 
-const BILLING_NOT_CONFIGURED_CODE = 'billing_not_configured';
 export const PLAN_UPDATED_MESSAGE = 'Your plan is updated.';
 
 function toSubscription(
@@ -28,7 +27,7 @@ function toSubscription(
 }
 
 export async function fetchSubscription(): Promise<Subscription | null> {
-  return toSubscription((await contractRequestByName('GET', '/subscription', 'subscriptionDocument')).data);
+  return toSubscription((await callByName('billing.subscription', 'GET /api/v1/subscription')).data);
 }
 
 /**
@@ -58,7 +57,7 @@ interface CheckoutRequest {
 
 // No status redirects: every failure is said in the checkout toast or the not-configured notice.
 export async function startCheckout({ planId, successUrl }: CheckoutRequest): Promise<CheckoutResult> {
-  const doc = await contractRequestByName('PATCH', '/stripe_checkout/sessions', 'checkoutSessionDocument', {
+  const doc = await callByName('billing.checkout', 'PATCH /api/v1/stripe_checkout/sessions', {
     body: resourceBody('checkout_sessions', { key: planId, success_url: successUrl }),
     redirectOnStatus: false,
   });
@@ -66,7 +65,7 @@ export async function startCheckout({ planId, successUrl }: CheckoutRequest): Pr
 }
 
 export function isBillingNotConfigured(error: unknown): boolean {
-  return isApiError(error) && error.status === 409 && error.code === BILLING_NOT_CONFIGURED_CODE;
+  return isApiError(error) && error.status === 409 && error.code === 'billing_not_configured';
 }
 
 /** The catalogue's checkout failure: a persistent "Something went wrong." followed by the error message. */
@@ -128,15 +127,10 @@ export function useCheckout({ onUpdatedInPlace }: { onUpdatedInPlace?: () => voi
 export function useBillingPortal() {
   return useMutation({
     mutationFn: async (returnUrl: string) => {
-      const doc = await contractRequestByName(
-        'POST',
-        '/billing_portal/sessions',
-        'billingPortalSessionDocument',
-        {
-          body: resourceBody('billing_portal_sessions', { return_url: returnUrl }),
-          redirectOnStatus: false,
-        },
-      );
+      const doc = await callByName('billing.billingPortal', 'POST /api/v1/billing_portal/sessions', {
+        body: resourceBody('billing_portal_sessions', { return_url: returnUrl }),
+        redirectOnStatus: false,
+      });
       const url = doc.data.attributes.url;
       if (!url) throw new Error('The payment provider gave no address to go to.');
       return url;
@@ -144,7 +138,7 @@ export function useBillingPortal() {
     meta: { errorToast: false },
     onSuccess: (url) => browser.assign(url),
     onError: (error) => {
-      if (isApiError(error) && error.status === 409 && error.code !== BILLING_NOT_CONFIGURED_CODE) {
+      if (isApiError(error) && error.status === 409 && error.code !== 'billing_not_configured') {
         notifications.show({ color: 'brand', message: error.detail ?? error.title });
       } else {
         showCheckoutErrorToast(error);
@@ -158,8 +152,8 @@ export function useReactivatePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await contractRequestByName('PATCH', '/subscription', 'changedSubscriptionDocument', {
-        body: resourceBody('subscriptions', { cancel_at_period_end: false }),
+      const doc = await callByName('billing.changeSubscription', 'PATCH /api/v1/subscription', {
+        body: resourceBody('subscriptions', { cancel_at_period_end: false as const }),
       });
       return toSubscription(doc.data);
     },
@@ -172,7 +166,7 @@ export function useCancelPlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async () => {
-      const doc = await contractRequestByName('DELETE', '/subscription', 'changedSubscriptionDocument');
+      const doc = await callByName('billing.cancelSubscription', 'DELETE /api/v1/subscription');
       return toSubscription(doc.data);
     },
     onSuccess: refresh,
@@ -188,7 +182,7 @@ export function useInvoices() {
   return useQuery({
     queryKey: billingKeys.invoices,
     queryFn: async (): Promise<Invoice[]> =>
-      (await contractRequestByName('GET', '/invoices', 'invoiceListDocument')).data.map((r) => ({
+      (await callByName('billing.invoices', 'GET /api/v1/invoices')).data.map((r) => ({
         ...r.attributes,
         id: r.id,
       })),

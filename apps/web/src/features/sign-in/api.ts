@@ -1,8 +1,8 @@
 // Signing in: a link by e-mail, an invite, the demo. Public pages load this module (the login modal, the
-// link pages): answers are read by the contract's names, so no schema reaches their bundles.
+// link pages): endpoints are called by the contract's names (callByName), so no schema reaches their bundles.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { contractRequestByName, resourceBody } from '../../api/client';
+import { callByName, resourceBody } from '../../api/client';
 import { APP_HOME } from '../../layout/navigation';
 import { REFERRAL_COOKIE } from '../../lib/constants';
 import { readCookie } from '../../lib/cookies';
@@ -18,7 +18,7 @@ export const SIGN_IN_LINK_MINUTES = 15;
  * is a 422 the form shows, never the app's permission redirect.
  */
 export function requestSignInLink(email: string) {
-  return contractRequestByName('POST', '/sign_in_links', 'signInLinkSentDocument', {
+  return callByName('auth.requestSignInLink', 'POST /api/v1/sign_in_links', {
     body: resourceBody('sign_in_links', { email: email.trim(), time_zone: browserTimeZone() }),
     redirectOnStatus: false,
   });
@@ -31,7 +31,7 @@ function storedReferral(): string | undefined {
 
 /** POST /sign_in_links/consume: signs the browser in with the link's token (410 when used or expired). */
 export function consumeSignInLink(token: string) {
-  return contractRequestByName('POST', '/sign_in_links/consume', 'signInLinkUsedDocument', {
+  return callByName('auth.consumeSignInLink', 'POST /api/v1/sign_in_links/consume', {
     body: resourceBody('sign_in_links', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
     redirectOnStatus: false,
   });
@@ -43,7 +43,7 @@ export function consumeSignInLink(token: string) {
  * are on the team but signed in elsewhere.
  */
 export function acceptInvite(token: string) {
-  return contractRequestByName('POST', '/invites/accept', 'inviteAcceptedDocument', {
+  return callByName('teams.acceptInvite', 'POST /api/v1/invites/accept', {
     body: resourceBody('invites', { token, time_zone: browserTimeZone(), referral: storedReferral() }),
     redirectOnStatus: false,
   });
@@ -51,7 +51,7 @@ export function acceptInvite(token: string) {
 
 /** POST /invites/renewal_requests: the admin who sent an expired invite is asked for a new one. */
 export function requestNewInvite(token: string) {
-  return contractRequestByName('POST', '/invites/renewal_requests', 'inviteRenewalRequestedDocument', {
+  return callByName('teams.requestInviteRenewal', 'POST /api/v1/invites/renewal_requests', {
     body: resourceBody('invite_renewal_requests', { token }),
     redirectOnStatus: false,
   });
@@ -59,7 +59,7 @@ export function requestNewInvite(token: string) {
 
 /** POST /auth/demo: signs the browser in as a demo user (in the browser's time zone). */
 export function startDemo() {
-  return contractRequestByName('POST', '/auth/demo', 'demoSessionDocument', {
+  return callByName('auth.demo', 'POST /api/v1/auth/demo', {
     body: resourceBody('sessions', { time_zone: browserTimeZone() }),
   });
 }
