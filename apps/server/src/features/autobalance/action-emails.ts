@@ -14,6 +14,7 @@ import {
   userPreActionEmail,
 } from '../mail/templates/messages';
 import { suggestionsForMeeting } from '../suggestions/service';
+import { type ActionWithOwner, actionsWithMeetings, loadActionWithOwner } from './action-rows';
 import {
   type ActionEmailKind,
   emailKey,
@@ -143,17 +144,9 @@ export async function sendActionEmail(
   });
 }
 
-type ActionEmailRow = { action: ActionRow; meeting: MeetingRow; owner: UserRow };
+type ActionEmailRow = ActionWithOwner;
 
-async function loadActionRow(ctx: AppContext, actionId: string): Promise<ActionEmailRow | undefined> {
-  const [row] = await ctx.db
-    .select({ action: actions, meeting: meetings, owner: users })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .innerJoin(users, eq(users.id, actions.userId))
-    .where(eq(actions.id, actionId));
-  return row;
-}
+const loadActionRow = (ctx: AppContext, actionId: string) => loadActionWithOwner(ctx.db, actionId);
 
 /** One organizer mail for the team: it names every member it speaks for and every rule any of them needs. */
 async function teamShares(ctx: AppContext, row: ActionEmailRow, kind: ActionEmailKind) {
@@ -214,21 +207,17 @@ async function seriesActions(
   kinds: string[],
 ): Promise<{ action: ActionRow; meeting: MeetingRow }[]> {
   const { action, meeting } = row;
-  return ctx.db
-    .select({ action: actions, meeting: meetings })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .where(
-      and(
-        eq(actions.userId, action.userId),
-        eq(meetings.calendarId, meeting.calendarId),
-        eq(meetings.recurringEventId, meeting.recurringEventId ?? ''),
-        sql`lower(coalesce(${actions.organizerEmail}, '')) = ${(action.organizerEmail ?? '').toLowerCase()}`,
-        inValues(actions.status, statuses),
-        sql`${actions.action} = any(${sql.param(kinds)}::text[])`,
-      ),
-    )
-    .orderBy(asc(meetings.startsAt));
+  return actionsWithMeetings(
+    ctx.db,
+    and(
+      eq(actions.userId, action.userId),
+      eq(meetings.calendarId, meeting.calendarId),
+      eq(meetings.recurringEventId, meeting.recurringEventId ?? ''),
+      sql`lower(coalesce(${actions.organizerEmail}, '')) = ${(action.organizerEmail ?? '').toLowerCase()}`,
+      inValues(actions.status, statuses),
+      sql`${actions.action} = any(${sql.param(kinds)}::text[])`,
+    ),
+  ).orderBy(asc(meetings.startsAt));
 }
 
 /** The actions a notice of this kind may speak of: what kind of action it belongs to. */

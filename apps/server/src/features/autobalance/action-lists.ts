@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { actions, meetings } from '../../db/schema';
+import { actionsWithMeetings } from './action-rows';
 
 /** The most actions one list answers with. */
 const LIST_LIMIT = 500;
@@ -19,19 +20,16 @@ export function futureActions(
   period: Period & { explicitFrom: boolean },
 ) {
   const deadline = sql`coalesce(${actions.complianceDeadline}, ${meetings.startsAt})`;
-  return db
-    .select({ action: actions, meeting: meetings })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .where(
-      and(
-        eq(actions.userId, userId),
-        eq(actions.status, 'scheduled'),
-        gt(meetings.startsAt, now),
-        lt(deadline, period.to),
-        period.explicitFrom ? gte(deadline, period.from) : undefined,
-      ),
-    )
+  return actionsWithMeetings(
+    db,
+    and(
+      eq(actions.userId, userId),
+      eq(actions.status, 'scheduled'),
+      gt(meetings.startsAt, now),
+      lt(deadline, period.to),
+      period.explicitFrom ? gte(deadline, period.from) : undefined,
+    ),
+  )
     .orderBy(asc(actions.complianceDeadline), asc(meetings.startsAt))
     .limit(LIST_LIMIT);
 }
@@ -39,18 +37,15 @@ export function futureActions(
 /** A person's actions taken (done, failed, prevented, ignored) in the period, latest first. */
 export function pastActions(db: Database, userId: string, period: Period) {
   const at = sql`coalesce(${actions.performedAt}, ${actions.updatedAt})`;
-  return db
-    .select({ action: actions, meeting: meetings })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .where(
-      and(
-        eq(actions.userId, userId),
-        inArray(actions.status, ['done', 'failed', 'prevented', 'ignored']),
-        gte(at, period.from),
-        lte(at, period.to),
-      ),
-    )
+  return actionsWithMeetings(
+    db,
+    and(
+      eq(actions.userId, userId),
+      inArray(actions.status, ['done', 'failed', 'prevented', 'ignored']),
+      gte(at, period.from),
+      lte(at, period.to),
+    ),
+  )
     .orderBy(desc(at))
     .limit(LIST_LIMIT);
 }

@@ -2,12 +2,13 @@ import { PRODUCT_NAME } from '@meetwell/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { NeedsPermissionError } from '../../auth/oidc/access-token';
 import type { AppContext } from '../../context';
-import { actions, meetings, users } from '../../db/schema';
+import { actions } from '../../db/schema';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
 import { actionPaused } from '../calendars/connection-health/paused';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { displayName, sendActionEmail, sendDeclineWarning } from './action-emails';
+import { loadActionWithOwner } from './action-rows';
 import { decideMeeting, notifyFlags } from './decide';
 import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './engine';
 import { loadMeetingsAround, loadUserContext } from './inputs';
@@ -24,13 +25,7 @@ class WarningNotConfirmedError extends Error {
 const title = (summary: string) => `"${summary || 'Untitled meeting'}"`;
 
 async function loadAction(ctx: AppContext, actionId: string) {
-  const [row] = await ctx.db
-    .select({ action: actions, meeting: meetings, owner: users })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .innerJoin(users, eq(users.id, actions.userId))
-    .where(eq(actions.id, actionId));
-  return row ?? null;
+  return (await loadActionWithOwner(ctx.db, actionId)) ?? null;
 }
 
 async function userNotices(ctx: AppContext, userId: string) {

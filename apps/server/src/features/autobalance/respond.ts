@@ -9,6 +9,7 @@ import { hashToken } from '../../lib/crypto';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { notifyUser } from '../../realtime/notifications';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
+import { actionsWithMeetings } from './action-rows';
 import { closeAction, enqueueActionEmail } from './engine';
 import { loadMeetingsAround, loadUserContext, type UserRow } from './inputs';
 import { recordOwnResponse } from './own-response';
@@ -77,11 +78,10 @@ export async function acceptMeeting(ctx: AppContext, user: UserRow, meetingId: s
 /** The action a prevent-decline token opens: known, unexpired (until the compliance deadline), a decline. */
 export async function findActionByToken(ctx: AppContext, token: string) {
   if (!token || token.length > 200) return null;
-  const [row] = await ctx.db
-    .select({ action: actions, meeting: meetings })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .where(and(eq(actions.preventTokenHash, hashToken(token)), gt(actions.preventTokenExpiresAt, ctx.now())));
+  const [row] = await actionsWithMeetings(
+    ctx.db,
+    and(eq(actions.preventTokenHash, hashToken(token)), gt(actions.preventTokenExpiresAt, ctx.now())),
+  );
   return row ?? null;
 }
 

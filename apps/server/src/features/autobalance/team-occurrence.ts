@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actions, meetings, users } from '../../db/schema';
+import { type ActionWithOwner, actionsWithOwners } from './action-rows';
 import { type ActionEmailKind, emailKey, isNoticeKind, isTeamWide, mailSubjectOf, noticeKey } from './keys';
 
 type ActionRow = typeof actions.$inferSelect;
 type MeetingRow = typeof meetings.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
-export type TeamShare = { action: ActionRow; meeting: MeetingRow; owner: UserRow };
+export type TeamShare = ActionWithOwner;
 
 /**
  * The team members' actions that one organizer mail of this kind speaks for: the same occurrence (iCalendar
@@ -28,19 +28,14 @@ export async function actionsSharingMail(
   // Notices name the occurrence without a deadline; the other kinds' mail keys hold it.
   const keyOf = isNoticeKind(kind) ? noticeKey : emailKey;
   const key = keyOf(subject, kind);
-  const rows = await ctx.db
-    .select({ action: actions, meeting: meetings, owner: users })
-    .from(actions)
-    .innerJoin(meetings, eq(meetings.id, actions.meetingId))
-    .innerJoin(users, eq(users.id, actions.userId))
-    .where(
-      and(
-        eq(meetings.companyId, subject.companyId!),
-        eq(meetings.icalUid, subject.icalUid!),
-        eq(meetings.startsAt, meeting.startsAt),
-        sql`lower(${actions.organizerEmail}) = ${(action.organizerEmail ?? '').toLowerCase()}`,
-      ),
-    )
-    .orderBy(actions.createdAt);
+  const rows = await actionsWithOwners(
+    ctx.db,
+    and(
+      eq(meetings.companyId, subject.companyId!),
+      eq(meetings.icalUid, subject.icalUid!),
+      eq(meetings.startsAt, meeting.startsAt),
+      sql`lower(${actions.organizerEmail}) = ${(action.organizerEmail ?? '').toLowerCase()}`,
+    ),
+  ).orderBy(actions.createdAt);
   return rows.filter((row) => keyOf(mailSubjectOf(row.meeting, row.action.complianceDeadline), kind) === key);
 }
