@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calendarEndpoints, icsImportAttributes, reconnectAttributes } from './calendars';
+
+const sources = {
+  url: 'https://example.com/team.ics',
+  content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+  content_base64: btoa('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'),
+  password: 'secret',
+};
+
+describe('adding and reconnecting a calendar take exactly one source', () => {
+  it('an ICS import parses when it names one of url, content or content_base64, and only then', () => {
+    const keys = ['url', 'content', 'content_base64'] as const;
+    fc.assert(
+      fc.property(fc.subarray([...keys]), (picked) => {
+        const attributes = Object.fromEntries(picked.map((key) => [key, sources[key]]));
+        expect(icsImportAttributes.safeParse({ name: 'Team', ...attributes }).success).toBe(
+          picked.length === 1,
+        );
+      }),
+    );
+  });
+
+  it('a reconnection parses when it names one of password, url, content or content_base64, and only then', () => {
+    const keys = ['password', 'url', 'content', 'content_base64'] as const;
+    fc.assert(
+      fc.property(fc.subarray([...keys]), (picked) => {
+        const attributes = Object.fromEntries(picked.map((key) => [key, sources[key]]));
+        expect(reconnectAttributes.safeParse(attributes).success).toBe(picked.length === 1);
+      }),
+    );
+  });
+
+  it('refuses what is not a feed address, and says which one to give', () => {
+    const ftp = icsImportAttributes.safeParse({ url: 'ftp://example.com/team.ics' });
+    expect(ftp.success).toBe(false);
+    expect(ftp.error?.issues[0]?.message).toBe('must be an http(s) or webcal URL');
+    expect(icsImportAttributes.safeParse({ url: 'webcal://example.com/team.ics' }).success).toBe(true);
+    const none = icsImportAttributes.safeParse({ name: 'Team' });
+    expect(none.error?.issues[0]?.message).toBe('Give one of url, content or content_base64');
+  });
+
+  it('opens push channels only for the providers the paths name', () => {
+    const params = calendarEndpoints.openChannel.params;
+    expect(params.safeParse({ provider: 'google_calendar' }).success).toBe(true);
+    expect(params.safeParse({ provider: 'google' }).success).toBe(false);
+  });
+});
