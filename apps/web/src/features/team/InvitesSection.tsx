@@ -16,6 +16,7 @@ import { type DialogText, formatDate, splitTagInput, validateInviteEmails } from
 import { type ReactNode, useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
 import { MessageDialog } from '../../components/MessageDialog';
+import { PlainList } from '../../components/PlainList';
 import { SectionCard } from '../../components/SectionCard';
 import { CANCEL_INVITE_DIALOG } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -131,7 +132,7 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
     );
   } else if (mobile) {
     content = (
-      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Pending invites">
+      <PlainList gap="xs" aria-label="Pending invites">
         {invites.data.map((invite) => (
           <Paper key={invite.id} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -148,7 +149,7 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
             </Group>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
     );
   } else {
     content = (

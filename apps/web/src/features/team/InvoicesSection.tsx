@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate } from '@meetwell/domain';
 import type { ReactNode } from 'react';
+import { PlainList } from '../../components/PlainList';
 import { SectionCard } from '../../components/SectionCard';
 import { PUBLIC_TEXTS } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -54,7 +55,7 @@ export function InvoicesSection({ timeZone }: { timeZone: string | null }) {
     content = <Text c="dimmed">{PUBLIC_TEXTS.invoicesEmpty}</Text>;
   } else if (mobile) {
     content = (
-      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+      <PlainList gap="xs" aria-label="Invoices">
         {invoices.data.map((invoice) => (
           <Paper key={invoice.id} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -70,7 +71,7 @@ export function InvoicesSection({ timeZone }: { timeZone: string | null }) {
             </Group>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
     );
   } else {
     content = (

@@ -17,6 +17,7 @@ import { ADMIN_ROLE, ROLES } from '@meetwell/domain';
 import { IconCheck, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AlertDialog } from '../../components/AlertDialog';
+import { PlainList } from '../../components/PlainList';
 import { SectionCard } from '../../components/SectionCard';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { type Member, type RoleValue, useChangeRole, useMembers, useRemoveMember } from './api';
@@ -204,7 +205,7 @@ function MembersTable({ members, ...row }: ListProps) {
 /** Phones: one card per member (a table would scroll sideways). */
 function MemberCards({ members, ...row }: ListProps) {
   return (
-    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Members">
+    <PlainList gap="xs" aria-label="Members">
       {members.map((member) => {
         const isSelf = member.user_id === row.selfId;
         return (
@@ -227,7 +228,7 @@ function MemberCards({ members, ...row }: ListProps) {
           </Paper>
         );
       })}
-    </Stack>
+    </PlainList>
   );
 }
 

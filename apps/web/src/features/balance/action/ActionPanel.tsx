@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { type ActionSettings, isNonComplianceAction, NON_COMPLIANCE_ACTION_LABELS } from '@meetwell/domain';
+import { PlainList } from '../../../components/PlainList';
 import { SectionCard } from '../../../components/SectionCard';
 import { COMPLIANCE_DEADLINE_HELP } from '../../../copy/texts';
 import { PreviewMailsLink } from '../../mail-preview/MailPreviewModal';
@@ -43,7 +44,7 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
             onSave={(value) => onSave('non_compliance_action', value)}
           />
         </Group>
-        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <PlainList>
           <SettingRow
             first
             label="Compliance deadline"
@@ -71,7 +72,7 @@ export function ActionPanel({ settings, onSave }: { settings: ActionSettings; on
               />
             }
           />
-        </Stack>
+        </PlainList>
       </Stack>
     </SectionCard>
   );

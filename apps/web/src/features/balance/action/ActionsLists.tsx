@@ -21,6 +21,7 @@ import {
 } from '@meetwell/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PlainList } from '../../../components/PlainList';
 import { SectionCard } from '../../../components/SectionCard';
 import { browserTimeZone } from '../../../lib/timezone';
 import { useSignedInUser } from '../../../session/useSignedInUser';
@@ -107,11 +108,11 @@ function ActionsList({ kind }: { kind: 'future' | 'past' }) {
               : 'No actions were taken.'}
         </Text>
       ) : (
-        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <PlainList>
           {list.map((action, index) => (
             <ActionRow key={action.id} action={action} kind={kind} first={index === 0} />
           ))}
-        </Stack>
+        </PlainList>
       )}
     </SectionCard>
   );

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate } from '@meetwell/domain';
 import { useState } from 'react';
 import { AlertDialog } from '../../../components/AlertDialog';
+import { PlainList } from '../../../components/PlainList';
 import { SectionCard } from '../../../components/SectionCard';
 import { browserTimeZone } from '../../../lib/timezone';
 import { useSignedInUser } from '../../../session/useSignedInUser';
@@ -21,11 +22,11 @@ export function PossibleBlocks() {
       description="These look like time for yourself. Make them Wellness blocks to protect them."
       gap="sm"
     >
-      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <PlainList>
         {list.map((block, index) => (
           <PossibleBlockRow key={block.id} block={block} first={index === 0} />
         ))}
-      </Stack>
+      </PlainList>
     </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ import {
   type RuleGroup,
   SETTING_LABELS,
 } from '@meetwell/domain';
+import { PlainList } from '../../../components/PlainList';
 import { SectionCard } from '../../../components/SectionCard';
 import { EditPopover } from '../EditPopover';
 import { SettingRow } from '../SettingRow';
@@ -58,7 +59,7 @@ function PreferenceGroup({
             onSave={(value) => onSave(modeKey, value)}
           />
         </Group>
-        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <PlainList>
           {RULE_GROUP_KEYS[group].map((key, index) => {
             const info = SETTING_LABELS[key];
             return (
@@ -82,7 +83,7 @@ function PreferenceGroup({
               />
             );
           })}
-        </Stack>
+        </PlainList>
       </Stack>
     </SectionCard>
   );

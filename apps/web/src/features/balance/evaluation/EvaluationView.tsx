@@ -12,6 +12,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
+import { PlainList } from '../../../components/PlainList';
 import { SectionCard } from '../../../components/SectionCard';
 import { LOCKED_SETTINGS_TITLE } from '../../../copy/texts';
 import { browserTimeZone } from '../../../lib/timezone';
@@ -81,7 +82,7 @@ export function EvaluationView() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TeamGradeCard timeZone={user.time_zone || browserTimeZone()} />
         <SectionCard title="Meetings to ignore" description="Ignored meetings are not scored." gap="xs">
-          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          <PlainList>
             {IGNORE_KEYS.map((key, index) => (
               <SettingRow
                 key={key}
@@ -92,7 +93,7 @@ export function EvaluationView() {
                 control={editor(key, SETTING_LABELS[key].label)}
               />
             ))}
-          </Stack>
+          </PlainList>
         </SectionCard>
       </SimpleGrid>
 
@@ -138,7 +139,7 @@ function RulesCard({
       align="flex-end"
       gap="xs"
     >
-      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <PlainList>
         {RULE_KEYS.map((key, index) => {
           const info = SETTING_LABELS[key];
           const weight = RULE_WEIGHTS_OUT_OF_100[key];
@@ -159,7 +160,7 @@ function RulesCard({
             />
           );
         })}
-      </Stack>
+      </PlainList>
     </SectionCard>
   );
 }
