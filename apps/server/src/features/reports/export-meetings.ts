@@ -10,7 +10,7 @@ import type { MeetingExportInput } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StatusFilter } from './params';
-import { countedMeetings, scopeSource } from './rollups';
+import { countedMeetings, scopeSource } from './rollup-days';
 import type { ReportScope } from './scope';
 
 type Row = {
