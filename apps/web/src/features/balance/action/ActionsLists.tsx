@@ -131,8 +131,6 @@ function ActionRow({
   const zone = user.time_zone || browserTimeZone();
   const accept = useAcceptMeeting();
   const details = negativeDetails(action.details_negative);
-  const queued =
-    kind === 'future' && action.compliance_deadline && isActionQueued(action.compliance_deadline, Date.now());
   const meetingId = action.meeting_id === null ? null : String(action.meeting_id);
   const summary = action.meeting_summary?.trim() || 'Untitled meeting';
 
@@ -169,27 +167,7 @@ function ActionRow({
               </Text>
             )}
           </Group>
-          <Text fz="sm" c="dimmed">
-            {[
-              action.organizer_email ? `Organized by ${action.organizer_email}` : null,
-              meetingWhenText(action.meeting_starts_at, zone) || null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-            {action.organizer_email || action.meeting_starts_at ? ' · ' : null}
-            {queued ? (
-              <Text span inherit fw={600} c="warning.8">
-                {FUTURE_ACTION_QUEUED}
-              </Text>
-            ) : kind === 'past' ? (
-              when(action.performed_at ?? action.compliance_deadline, zone)
-            ) : (
-              deadlineText(action.compliance_deadline, zone)
-            )}
-            {kind === 'past' && action.status
-              ? ` · ${PAST_STATUS_LABELS[action.status] ?? action.status}`
-              : null}
-          </Text>
+          <ActionWhen action={action} kind={kind} zone={zone} />
           {kind === 'past' && action.organizer_notes?.trim() && (
             <Text fz="sm" fs="italic">
               Organizer's note: “{action.organizer_notes.trim()}”
@@ -219,5 +197,43 @@ function ActionRow({
         </List>
       )}
     </Stack>
+  );
+}
+
+/**
+ * An action's line: who organizes the meeting and when it is, then when the action is due (or 'queued to
+ * happen soon'), or, for a past one, when it was taken and how it ended.
+ */
+function ActionWhen({
+  action,
+  kind,
+  zone,
+}: {
+  action: BalanceAction;
+  kind: 'future' | 'past';
+  zone: string;
+}) {
+  const queued =
+    kind === 'future' && action.compliance_deadline && isActionQueued(action.compliance_deadline, Date.now());
+  return (
+    <Text fz="sm" c="dimmed">
+      {[
+        action.organizer_email ? `Organized by ${action.organizer_email}` : null,
+        meetingWhenText(action.meeting_starts_at, zone) || null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+      {action.organizer_email || action.meeting_starts_at ? ' · ' : null}
+      {queued ? (
+        <Text span inherit fw={600} c="warning.8">
+          {FUTURE_ACTION_QUEUED}
+        </Text>
+      ) : kind === 'past' ? (
+        when(action.performed_at ?? action.compliance_deadline, zone)
+      ) : (
+        deadlineText(action.compliance_deadline, zone)
+      )}
+      {kind === 'past' && action.status ? ` · ${PAST_STATUS_LABELS[action.status] ?? action.status}` : null}
+    </Text>
   );
 }
