@@ -13,7 +13,11 @@ import { api, contractRequest, type RequestOptions } from './client';
 export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body'> &
   (E['params'] extends z.ZodType ? { params: EndpointParams<E> } : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: EndpointQuery<E> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: never });
+  (E['body'] extends z.ZodType
+    ? undefined extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> }
+    : { body?: never });
 
 /** The schema of a successful answer (200, 201 or 202); none for an answer without a document. */
 export function successSchema(endpoint: Endpoint): z.ZodType | undefined {
@@ -30,7 +34,9 @@ export async function call<const E extends Endpoint>(
   ...[options]: E['params'] extends z.ZodType
     ? [CallOptions<E>]
     : E['body'] extends z.ZodType
-      ? [CallOptions<E>]
+      ? undefined extends EndpointBody<E>
+        ? [CallOptions<E>?]
+        : [CallOptions<E>]
       : [CallOptions<E>?]
 ): Promise<EndpointAnswer<E>> {
   const { params, query, body, ...rest } = (options ?? {}) as {

@@ -52,5 +52,5 @@ export function useTips() {
  */
 export function markTipSeen(id: string): void {
   // Nothing is sent but the tip's id.
-  call(catalogEndpoints.markTipSeen, { params: { id }, body: undefined }).catch(() => {});
+  call(catalogEndpoints.markTipSeen, { params: { id } }).catch(() => {});
 }
