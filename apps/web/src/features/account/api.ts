@@ -2,17 +2,21 @@
 // re-sync, Slack, the outbox, referrals, event colours and deleting the account.
 import { notifications } from '@mantine/notifications';
 import {
-  calendarDocument,
-  calendarListDocument,
-  eventColorListDocument,
+  calendarEndpoints,
+  catalogEndpoints,
   GOOGLE_EVENT_COLORS,
-  outboxDocument,
-  referralDocument,
-  resyncDocument,
+  type IcsImport,
+  mailEndpoints,
+  referralEndpoints,
+  slackEndpoints,
+  synchronizationEndpoints,
+  type UserPatch,
+  userEndpoints,
 } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, contractRequest, isApiError, resourceBody } from '../../api/client';
+import { isApiError, resourceBody } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { TOASTS } from '../../copy/texts';
 import { disconnectCable } from '../../realtime/cable';
 import { queryKeys } from '../../session/queryKeys';
@@ -33,7 +37,7 @@ export const accountKeys = {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (attributes: Record<string, unknown>) => updateCurrentUser(attributes),
+    mutationFn: (attributes: UserPatch) => updateCurrentUser(attributes),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 }
@@ -43,7 +47,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.delete('/users', { query: { confirm: 'true' } }),
+    mutationFn: () => call(userEndpoints.remove, { query: { confirm: 'true' } }),
     onSuccess: () => {
       disconnectCable();
       queryClient.clear();
@@ -72,7 +76,8 @@ export function useWatchCalendar(external: boolean) {
   const afterChange = useAfterCalendarChange();
   return useMutation({
     mutationFn: async ({ id, watching }: { id: string; watching: boolean }): Promise<CalendarItem> => {
-      const doc = await contractRequest('PATCH', `/calendars/${encodeURIComponent(id)}`, calendarDocument, {
+      const doc = await call(calendarEndpoints.update, {
+        params: { id },
         body: resourceBody('calendars', { watching }),
       });
       return { ...doc.data.attributes, id: doc.data.id };
@@ -90,7 +95,7 @@ export function useWatchCalendar(external: boolean) {
 export function useRemoveCalendar() {
   const afterChange = useAfterCalendarChange();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/calendars/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(calendarEndpoints.remove, { params: { id } }),
     onSuccess: afterChange,
   });
 }
@@ -115,14 +120,12 @@ export interface IcsCalendarInput {
 
 /** POST /calendars/ics: subscribe to a URL (webcal or http) or import a file. */
 export async function addIcsCalendar({ name, source, url, file }: IcsCalendarInput) {
-  const attributes: Record<string, string> = {};
+  const attributes: IcsImport = {};
   if (name.trim()) attributes.name = name.trim();
   if (source === 'url') attributes.url = url.trim();
   // The file's bytes, not the browser's reading of them: the server detects the charset.
   else attributes.content_base64 = file ? await fileToBase64(file) : '';
-  return contractRequest('POST', '/calendars/ics', calendarDocument, {
-    body: resourceBody('calendars', attributes),
-  });
+  return call(calendarEndpoints.importIcs, { body: resourceBody('calendars', attributes) });
 }
 
 /** Add an ICS calendar; `onAdded` runs once the caches are refreshed. Failures are the form's to show. */
@@ -146,7 +149,7 @@ export interface CaldavAccountInput {
 
 /** POST /calendars/caldav: the account's calendars, listed unwatched. */
 export function addCaldavAccount({ serverUrl, username, password }: CaldavAccountInput) {
-  return contractRequest('POST', '/calendars/caldav', calendarListDocument, {
+  return call(calendarEndpoints.connectCaldav, {
     body: resourceBody('calendars', {
       server_url: serverUrl.trim(),
       username: username.trim(),
@@ -171,8 +174,8 @@ export function useAddCaldavAccount({ onAdded }: { onAdded: () => void }) {
 /** GET /meetings/sync tells whether a sync already runs; POST /meetings/sync starts one. */
 async function askSync(start: boolean) {
   const doc = start
-    ? await contractRequest('POST', '/meetings/sync', resyncDocument)
-    : await api.get('/meetings/sync', resyncDocument);
+    ? await call(synchronizationEndpoints.resync)
+    : await call(synchronizationEndpoints.resyncStatus);
   return doc.data.attributes;
 }
 
@@ -201,13 +204,13 @@ export function useStartSync() {
 // Slack, outbox, referrals, event colours
 
 /** Where the browser goes to connect Slack (dnd:write); the server comes back to the account screen. */
-export const SLACK_CONNECT_URL = '/api/v1/auth/slack?origin=/my/account';
+export const SLACK_CONNECT_URL = `${slackEndpoints.authorize.path}?origin=/my/account`;
 
 /** DELETE /auth/slack: Slack disconnected; the user (dnd_slack) is read again. */
 export function useDisconnectSlack() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/auth/slack'),
+    mutationFn: () => call(slackEndpoints.disconnect),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }
@@ -216,7 +219,7 @@ export function useDisconnectSlack() {
 export function useOutbox() {
   return useQuery({
     queryKey: accountKeys.outbox,
-    queryFn: () => api.get('/outbox', outboxDocument, { query: { limit: '20' } }),
+    queryFn: () => call(mailEndpoints.outbox, { query: { limit: 20 } }),
   });
 }
 
@@ -224,7 +227,7 @@ export function useOutbox() {
 export function useReferrals() {
   return useQuery({
     queryKey: accountKeys.referrals,
-    queryFn: async () => (await api.get('/users/referrals', referralDocument)).data.attributes,
+    queryFn: async () => (await call(referralEndpoints.show)).data.attributes,
   });
 }
 
@@ -243,7 +246,7 @@ export function useEventColors() {
     queryKey: accountKeys.eventColors,
     queryFn: async (): Promise<readonly EventColor[]> => {
       try {
-        const doc = await api.get('/event_colors', eventColorListDocument);
+        const doc = await call(catalogEndpoints.eventColors);
         // The colour is given to the block's Google Calendar event: Google's colours, by their colour id.
         const list = doc.data
           .filter((r) => r.attributes.provider === 'google_oauth2')

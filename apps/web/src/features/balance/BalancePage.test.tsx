@@ -305,19 +305,19 @@ describe('Balance screen', () => {
 
   it('converts a possible Wellness block (confirming when others are invited) or ignores it', async () => {
     const user = userEvent.setup({ delay: null });
-    const meeting = (id: string, summary: string, attendees: number) => ({
-      id,
-      type: 'meetings',
-      attributes: {
-        summary,
-        starts_at: '2030-01-07T12:00:00Z',
-        ends_at: '2030-01-07T13:00:00Z',
-        recurring_meeting: true,
-        maybe_wellness_block: 'true',
-        maybe_wellness_block_category: 'Life',
-        attendees_count: attendees,
-      },
-    });
+    const meeting = (id: string, summary: string, attendees: number) =>
+      meetingResource(
+        meetingFixture({
+          id,
+          summary,
+          starts_at: '2030-01-07T12:00:00Z',
+          ends_at: '2030-01-07T13:00:00Z',
+          recurring_meeting: true,
+          maybe_wellness_block: 'true',
+          maybe_wellness_block_category: 'Life',
+          attendees_count: attendees,
+        }),
+      );
     const possible = (id: string, summary: string, attendees: number) => ({
       id,
       type: 'maybe_wellness_blocks',

@@ -3,21 +3,25 @@ import { notifications } from '@mantine/notifications';
 import {
   type ActionAttributes,
   type ActionSettings,
-  actionListDocument,
-  companyListsDocument,
+  actionEndpoints,
+  autoBalanceEndpoints,
+  type companyListsDocument,
   type EvaluationSettings,
-  jobFailureDocument,
-  jobFailureListDocument,
-  meetingDocument,
+  jobFailureEndpoints,
+  meetingEndpoints,
   type PossibleBlockAttributes,
-  possibleBlockListDocument,
-  reportDocuments,
-  userDocument,
-  userSettingsDocument,
+  reportEndpointOf,
+  settingsEndpoints,
+  type UserSettingsPatch,
+  type userDocument,
+  userEndpoints,
+  type userSettingsDocument,
+  wellnessBlockEndpoints,
 } from '@meetwell/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, contractRequest, resourceBody } from '../../api/client';
+import { resourceBody } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { queryKeys } from '../../session/queryKeys';
 import { toCurrentUser } from '../../session/useCurrentUser';
 
@@ -31,7 +35,7 @@ type UserSettingsDocument = z.output<typeof userSettingsDocument>;
 /** GET /users/settings, the one query of the settings (the Balance screen, the meeting modal, the header). */
 export const userSettingsQuery = queryOptions({
   queryKey: queryKeys.userSettings,
-  queryFn: () => api.get('/users/settings', userSettingsDocument),
+  queryFn: () => call(settingsEndpoints.show),
 });
 
 interface BalanceSettings {
@@ -57,18 +61,17 @@ export function useBalanceSettings() {
   return useQuery({ ...userSettingsQuery, select: toBalanceSettings });
 }
 
+/** One bucket of the settings at a time (the contract's patch allows both). */
 export type SettingsPatch =
-  | { action_settings: Partial<ActionSettings> }
-  | { evaluation_settings: Partial<EvaluationSettings> };
+  | Required<Pick<UserSettingsPatch, 'action_settings'>>
+  | Required<Pick<UserSettingsPatch, 'evaluation_settings'>>;
 
 /** PATCH users/settings with one bucket; the answer replaces the cached settings. */
 export function usePatchSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: SettingsPatch) =>
-      contractRequest('PATCH', '/users/settings', userSettingsDocument, {
-        body: resourceBody('user_settings', patch),
-      }),
+      call(settingsEndpoints.update, { body: resourceBody('user_settings', patch) }),
     onSuccess: (doc, patch) => {
       queryClient.setQueryData(userSettingsQuery.queryKey, doc);
       // New rules re-score meetings (evaluation) or change what is acted on (action).
@@ -103,8 +106,8 @@ export function useSaveVips(scope: ListScope) {
     mutationFn: (emailList: string[]): Promise<UserDocument | CompanyListsDocument> => {
       const body = resourceBody('denylisted_organizers', { email_list: emailList });
       return scope === 'company'
-        ? contractRequest('POST', '/company/denylisted_organizers/bulk', companyListsDocument, { body })
-        : contractRequest('POST', '/users/denylisted_organizers/bulk', userDocument, { body });
+        ? call(autoBalanceEndpoints.replaceTeamVips, { body })
+        : call(autoBalanceEndpoints.replaceUserVips, { body });
     },
     onSuccess: (doc) => {
       storeUser(queryClient, doc);
@@ -119,12 +122,10 @@ export function useSaveDomains(scope: ListScope) {
   return useMutation({
     mutationFn: (domains: string[]): Promise<UserDocument | CompanyListsDocument> =>
       scope === 'company'
-        ? contractRequest('PATCH', '/company', companyListsDocument, {
+        ? call(autoBalanceEndpoints.updateTeamLists, {
             body: resourceBody('companies', { domains_allowlist: domains }),
           })
-        : contractRequest('PATCH', '/users', userDocument, {
-            body: resourceBody('users', { domains_allowlist: domains }),
-          }),
+        : call(userEndpoints.update, { body: resourceBody('users', { domains_allowlist: domains }) }),
     onSuccess: (doc) => {
       storeUser(queryClient, doc);
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
@@ -151,7 +152,7 @@ export const actionKeys = {
  * meeting is still ahead) stay listed; past actions for the last 7 days.
  */
 async function fetchActions(kind: 'future' | 'past', from: string, to: string): Promise<BalanceAction[]> {
-  const doc = await api.get(`/${kind}_actions`, actionListDocument, {
+  const doc = await call(actionEndpoints[kind], {
     query: { 'by_period[starts_at]': kind === 'past' ? from : undefined, 'by_period[ends_at]': to },
   });
   return doc.data.map((item) => ({ ...item.attributes, id: item.id }));
@@ -172,7 +173,7 @@ export function useAcceptMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ meetingId }: { meetingId: string; summary: string }) =>
-      contractRequest('POST', `/users/meetings/accept/${encodeURIComponent(meetingId)}`, meetingDocument),
+      call(actionEndpoints.ignore, { params: { meeting_id: meetingId } }),
     onSuccess: (_doc, { summary }) => {
       notifications.show({ color: 'success', message: `You accepted “${summary}”.` });
       void queryClient.invalidateQueries({ queryKey: actionKeys.all });
@@ -196,7 +197,7 @@ export interface PossibleBlock extends PossibleBlockAttributes {
 const possibleBlockKeys = { all: ['maybe_wellness_blocks'] as const };
 
 async function fetchPossibleBlocks(): Promise<PossibleBlock[]> {
-  const doc = await api.get('/maybe_wellness_blocks', possibleBlockListDocument);
+  const doc = await call(wellnessBlockEndpoints.possible);
   return doc.data.map((item) => ({ ...item.attributes, id: item.id }));
 }
 
@@ -209,10 +210,10 @@ export function useAnswerPossibleBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'verified_true' | 'verified_false' }) =>
-      api.patch(
-        `/meetings/${encodeURIComponent(id)}`,
-        resourceBody('meetings', { maybe_wellness_block: answer }),
-      ),
+      call(meetingEndpoints.update, {
+        params: { id },
+        body: resourceBody('meetings', { maybe_wellness_block: answer }),
+      }),
     onSuccess: (_doc, { answer }) => {
       void queryClient.invalidateQueries({ queryKey: possibleBlockKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.meetings });
@@ -229,7 +230,8 @@ export interface TeamGrade {
 }
 
 async function fetchTeamGrade(start: string, end: string): Promise<TeamGrade> {
-  const doc = await api.get('/reports/averages', reportDocuments.averages, {
+  const doc = await call(reportEndpointOf('averages'), {
+    params: { kind: 'averages' },
     query: { who: 'team', start, end },
     redirectOnStatus: false,
   });
@@ -251,7 +253,7 @@ export function useTeamGrade(range: { start: string; end: string }) {
 export function useJobFailures() {
   return useQuery({
     queryKey: queryKeys.jobFailures,
-    queryFn: async () => (await api.get('/users/job_failures', jobFailureListDocument)).data,
+    queryFn: async () => (await call(jobFailureEndpoints.list)).data,
     meta: { errorToast: false },
   });
 }
@@ -259,8 +261,7 @@ export function useJobFailures() {
 export function useRetryJobFailure() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (job: string) =>
-      contractRequest('POST', `/users/job_failures/${encodeURIComponent(job)}/retry`, jobFailureDocument),
+    mutationFn: (job: string) => call(jobFailureEndpoints.retry, { params: { job } }),
     onSuccess: () => {
       notifications.show({ color: 'success', message: 'Auto-Balance is going through your meetings again.' });
       void queryClient.invalidateQueries({ queryKey: queryKeys.jobFailures });

@@ -1,12 +1,12 @@
-import { type DailyReport, dailyReportDocument } from '@meetwell/domain';
+import { type DailyReport, dailyReportEndpoints } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { queryKeys } from '../../session/queryKeys';
 
 export type { DailyReport, DailyReportMeeting } from '@meetwell/domain';
 
 async function fetchDailyReport(meetingId: string): Promise<DailyReport> {
-  const doc = await api.get(`/meetings/${encodeURIComponent(meetingId)}/daily_report`, dailyReportDocument);
+  const doc = await call(dailyReportEndpoints.show, { params: { id: meetingId } });
   return doc.data.attributes;
 }
 

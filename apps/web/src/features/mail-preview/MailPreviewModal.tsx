@@ -1,9 +1,9 @@
 import { Anchor, Center, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { mailPreviewDocument } from '@meetwell/domain';
+import { mailEndpoints } from '@meetwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { ErrorState } from '../../components/ErrorState';
 
 /** ?previewReminder opens the example mails; ?previewReminder=decline_warning opens on the warning. */
@@ -56,7 +56,7 @@ function useMailPreview() {
 function usePreview(kind: PreviewKind | null) {
   return useQuery({
     queryKey: ['mail_previews', kind],
-    queryFn: async () => (await api.get(`/mail_previews/${kind}`, mailPreviewDocument)).data.attributes,
+    queryFn: async () => (await call(mailEndpoints.preview, { params: { kind: kind! } })).data.attributes,
     enabled: kind !== null,
   });
 }

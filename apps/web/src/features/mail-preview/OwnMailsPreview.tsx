@@ -1,14 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  formatDate,
-  mailPreviewDocument,
-  REQUESTED_REPORTS_PER_HOUR,
-  requestedReportDocument,
-} from '@meetwell/domain';
+import { formatDate, mailEndpoints, REQUESTED_REPORTS_PER_HOUR } from '@meetwell/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, contractRequest, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { call } from '../../api/endpoint';
 
 /** The mails a person gets themselves, as the server renders them from the real templates. */
 export const OWN_MAILS = [
@@ -25,7 +21,7 @@ const problemOf = (error: unknown) =>
 function OwnMailModal({ kind, onClose }: { kind: OwnMailKind | null; onClose: () => void }) {
   const preview = useQuery({
     queryKey: ['mail_previews', kind],
-    queryFn: async () => (await api.get(`/mail_previews/${kind}`, mailPreviewDocument)).data.attributes,
+    queryFn: async () => (await call(mailEndpoints.preview, { params: { kind: kind! } })).data.attributes,
     enabled: kind !== null,
     retry: false,
     meta: { errorToast: false },
@@ -84,10 +80,7 @@ function OwnMailModal({ kind, onClose }: { kind: OwnMailKind | null; onClose: ()
 export function OwnMailsPreview() {
   const [open, setOpen] = useState<OwnMailKind | null>(null);
   const send = useMutation({
-    mutationFn: () =>
-      contractRequest('POST', '/weekly_reports/requested', requestedReportDocument, {
-        redirectOnStatus: false,
-      }),
+    mutationFn: () => call(mailEndpoints.requestReport, { redirectOnStatus: false }),
     meta: { errorToast: false },
     onSuccess: (doc) => {
       const { status, to, week_start, week_end } = doc.data.attributes;

@@ -1,9 +1,10 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emailOptOutDocument, emailOptOutRequestDocument, unsubscribeEmailError } from '@meetwell/domain';
+import { communicationEndpoints, unsubscribeEmailError } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, contractRequest, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { UI_TIMINGS_MS } from '../../copy/ui';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
@@ -57,19 +58,13 @@ export function UnsubscribePage() {
   // A link from one of our mails proves the address: the button confirms (a scanner's visit does nothing).
   const confirm = useMutation({
     mutationFn: (link: { e: string; sig: string }) =>
-      contractRequest('POST', '/communications/email/unsubscribe', emailOptOutDocument, {
-        query: link,
-        redirectOnStatus: false,
-      }),
+      call(communicationEndpoints.unsubscribe, { query: link, redirectOnStatus: false }),
   });
 
   // A typed address proves nothing: the server mails that address the signed link.
   const askForLink = useMutation({
     mutationFn: (address: string) =>
-      api.get('/communications/email/opt-out', emailOptOutRequestDocument, {
-        query: { email: address },
-        redirectOnStatus: false,
-      }),
+      call(communicationEndpoints.requestOptOut, { query: { email: address }, redirectOnStatus: false }),
   });
 
   const submit = (event: FormEvent) => {
