@@ -104,6 +104,73 @@ function CancelButton({ invite, onCancel }: { invite: Invite; onCancel: (invite:
   );
 }
 
+interface InviteListProps {
+  invites: readonly Invite[];
+  timeZone: string | null;
+  onCancel: (invite: Invite) => void;
+}
+
+/** Phones: one card per invite. */
+function InviteCards({ invites, timeZone, onCancel }: InviteListProps) {
+  return (
+    <PlainList gap="xs" aria-label="Pending invites">
+      {invites.map((invite) => (
+        <Paper key={invite.id} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={600} truncate title={invite.email}>
+                {invite.email}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                Invited {invitedOn(invite, timeZone)}
+                <ExpiredMark invite={invite} />
+              </Text>
+            </div>
+            <CancelButton invite={invite} onCancel={onCancel} />
+          </Group>
+        </Paper>
+      ))}
+    </PlainList>
+  );
+}
+
+/** Wider screens: email, when invited (and whether it expired), Cancel. */
+function InvitesTable({ invites, timeZone, onCancel }: InviteListProps) {
+  return (
+    <Table verticalSpacing="xs" aria-label="Pending invites" layout="fixed">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Email</Table.Th>
+          <Table.Th w={170}>Invited</Table.Th>
+          <Table.Th w={90}>
+            <VisuallyHidden>Cancel</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invites.map((invite) => (
+          <Table.Tr key={invite.id}>
+            <Table.Td>
+              <Text fz="sm" truncate title={invite.email}>
+                {invite.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm" c="dimmed" span>
+                {invitedOn(invite, timeZone)}
+              </Text>
+              <ExpiredMark invite={invite} />
+            </Table.Td>
+            <Table.Td ta="right">
+              <CancelButton invite={invite} onCancel={onCancel} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function PendingInvites({ timeZone }: { timeZone: string | null }) {
   const invites = useInvites();
   const cancel = useCancelInvite();
@@ -131,60 +198,9 @@ function PendingInvites({ timeZone }: { timeZone: string | null }) {
       </Text>
     );
   } else if (mobile) {
-    content = (
-      <PlainList gap="xs" aria-label="Pending invites">
-        {invites.data.map((invite) => (
-          <Paper key={invite.id} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fz="sm" fw={600} truncate title={invite.email}>
-                  {invite.email}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  Invited {invitedOn(invite, timeZone)}
-                  <ExpiredMark invite={invite} />
-                </Text>
-              </div>
-              <CancelButton invite={invite} onCancel={setCancelling} />
-            </Group>
-          </Paper>
-        ))}
-      </PlainList>
-    );
+    content = <InviteCards invites={invites.data} timeZone={timeZone} onCancel={setCancelling} />;
   } else {
-    content = (
-      <Table verticalSpacing="xs" aria-label="Pending invites" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th w={170}>Invited</Table.Th>
-            <Table.Th w={90}>
-              <VisuallyHidden>Cancel</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invites.data.map((invite) => (
-            <Table.Tr key={invite.id}>
-              <Table.Td>
-                <Text fz="sm" truncate title={invite.email}>
-                  {invite.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" c="dimmed" span>
-                  {invitedOn(invite, timeZone)}
-                </Text>
-                <ExpiredMark invite={invite} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <CancelButton invite={invite} onCancel={setCancelling} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    );
+    content = <InvitesTable invites={invites.data} timeZone={timeZone} onCancel={setCancelling} />;
   }
 
   return (
