@@ -1,12 +1,10 @@
 import {
   type BlockOccurrence,
-  buildWeeklyRRule,
   DAY_MS,
   type ExistingWellnessBlock,
   expandWellnessBlockOccurrences,
   isWellnessBlockEditable,
   localDateString,
-  seriesBlockShape,
   validateWellnessBlock,
   WELLNESS_BLOCK_ERROR_MESSAGES,
   WELLNESS_BLOCK_TEXTS,
@@ -14,20 +12,16 @@ import {
   type WellnessBlockError,
   wellnessBlockSchedule,
   wellnessBlockTimes,
-  wellnessCategoryFromTitle,
 } from '@meetwell/domain';
-import { and, asc, desc, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { ownWellnessBlock } from '../../auth/policies';
 import type { AppContext } from '../../context';
-import { inValues } from '../../db/bulk';
 import { calendars, meetings, type users, wellnessBlocks } from '../../db/schema';
 import { AppError, type ErrorIssue, forbidden } from '../../http/errors';
-import { reevaluateUserJobKey } from '../evaluation/reevaluate-user.job';
-import { refreshSlackSnooze } from '../slack/snooze';
+import { afterChange, userBlocks } from './block-changes';
 import { type BlockRow, type CalendarWriteStatus, deleteBlockEvent, writeBlockEvent } from './calendar-event';
 
 type UserRow = typeof users.$inferSelect;
-type MeetingRow = typeof meetings.$inferSelect;
 
 /** What the drawer sends (POST, and PATCH with any subset). */
 export type BlockInput = {
@@ -142,20 +136,6 @@ async function chooseCalendar(ctx: AppContext, user: UserRow, calendarId: string
     ]);
   }
   return first;
-}
-
-async function userBlocks(ctx: AppContext, userId: string) {
-  return ctx.db
-    .select()
-    .from(wellnessBlocks)
-    .where(eq(wellnessBlocks.userId, userId))
-    .orderBy(asc(wellnessBlocks.createdAt));
-}
-
-/** After any change: every meeting of the user is scored again (and auto-balance decides again), DnD follows. */
-async function afterChange(ctx: AppContext, user: UserRow) {
-  await ctx.jobs.enqueue('reevaluate_user', { userId: user.id }, { jobKey: reevaluateUserJobKey(user.id) });
-  await refreshSlackSnooze(ctx, user);
 }
 
 export type SavedBlock = { block: BlockRow; calendar: CalendarWriteStatus };
@@ -306,88 +286,6 @@ export async function deleteWellnessBlock(
   return removed;
 }
 
-/** The stored occurrences of a meeting's series (the meeting alone when it is not recurring). */
-export async function seriesOccurrences(ctx: AppContext, meeting: MeetingRow): Promise<MeetingRow[]> {
-  if (!meeting.recurringEventId) return [meeting];
-  return ctx.db
-    .select()
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.userId, meeting.userId),
-        eq(meetings.calendarId, meeting.calendarId),
-        eq(meetings.recurringEventId, meeting.recurringEventId),
-        isNull(meetings.wellnessBlockId),
-        notInArray(meetings.status, ['cancelled', 'deleted']),
-      ),
-    );
-}
-
-/**
- * The block a meeting would become: weekly, delete_only, at the meeting's local times on every weekday its
- * series meets at those times (a Monday-to-Friday lunch gives a Monday-to-Friday block), with the series'
- * first such occurrence as its first.
- */
-export function blockFromMeeting(meeting: MeetingRow, user: UserRow, series: readonly MeetingRow[]) {
-  const shape = seriesBlockShape(meeting, series, user.timeZone);
-  const category: WellnessBlockCategory =
-    meeting.maybeWellnessBlockCategory === 'life' || meeting.maybeWellnessBlockCategory === 'focus'
-      ? meeting.maybeWellnessBlockCategory
-      : (wellnessCategoryFromTitle(meeting.summary) ?? 'focus');
-  return {
-    block: {
-      userId: user.id,
-      calendarId: meeting.calendarId,
-      label: meeting.summary.trim() || 'Wellness block',
-      category,
-      rrule: buildWeeklyRRule(shape.weekdays),
-      startsAt: new Date(shape.startsAt),
-      endsAt: new Date(shape.endsAt),
-      timeZone: user.timeZone,
-      recurring: meeting.recurringMeeting,
-      deleteOnly: true,
-      sourceMeetingId: meeting.id,
-    },
-    coveredIds: shape.coveredIds,
-  };
-}
-
-/**
- * Converts a (possible) Wellness block event into a block: verified_true on the meeting and, for a recurring
- * series, on the stored occurrences the block covers (same local times), which all point at the block (so
- * they never conflict with it). Occurrences moved to other times stay as they are. Converting twice returns
- * the same block.
- */
-export async function convertMeetingToBlock(
-  ctx: AppContext,
-  user: UserRow,
-  meeting: MeetingRow,
-): Promise<BlockRow> {
-  if (meeting.wellnessBlockId) {
-    const [existing] = await ctx.db
-      .select()
-      .from(wellnessBlocks)
-      .where(eq(wellnessBlocks.id, meeting.wellnessBlockId));
-    if (existing) return existing;
-  }
-  const now = ctx.now();
-  const { block: values, coveredIds } = blockFromMeeting(
-    meeting,
-    user,
-    await seriesOccurrences(ctx, meeting),
-  );
-  const [block] = await ctx.db
-    .insert(wellnessBlocks)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .returning();
-  await ctx.db
-    .update(meetings)
-    .set({ maybeWellnessBlock: 'verified_true', wellnessBlockId: block!.id })
-    .where(and(eq(meetings.userId, user.id), inValues(meetings.id, coveredIds, 'uuid')));
-  await afterChange(ctx, user);
-  return block!;
-}
-
 /** Occurrences of blocks in a window, grouped by block. */
 export function occurrencesByBlock(blocks: BlockRow[], from: Date, to: Date, timeZone: string) {
   const byBlock = new Map<string, BlockOccurrence[]>();
@@ -399,4 +297,5 @@ export function occurrencesByBlock(blocks: BlockRow[], from: Date, to: Date, tim
   return byBlock;
 }
 
-export { userBlocks };
+export { userBlocks } from './block-changes';
+export { blockFromMeeting, convertMeetingToBlock, seriesOccurrences } from './from-meeting';
