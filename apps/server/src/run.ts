@@ -93,6 +93,8 @@ export async function run(options: {
           // A default that follows the embedded database, as this process decided it: with DATABASE_URL set
           // the child took the hosted one (its syncs refused the calendar hosts the API had accepted).
           ALLOW_PRIVATE_CALENDAR_HOSTS: String(config.allowPrivateCalendarHosts),
+          // The same for the demo: the child builds the demo pool's teams only in demo mode.
+          DEMO_MODE: String(config.demoMode),
         },
         log,
       })
