@@ -97,6 +97,79 @@ function ImportReportLine({ report }: { report: ImportReport }) {
   );
 }
 
+/**
+ * A calendar of the list: colour, name, provider and sync status (with Reconnect when it cannot be read, and
+ * its import report), the switch that balances it and, for ICS and CalDAV, Remove.
+ */
+function CalendarRow({
+  calendar,
+  switching,
+  onWatch,
+  onRemove,
+}: {
+  calendar: CalendarItem;
+  switching: boolean;
+  onWatch: (watching: boolean) => void;
+  onRemove: () => void;
+}) {
+  const status = syncText(calendar);
+  const removable = calendar.provider === 'ics' || calendar.provider === 'caldav';
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <ColorSwatch color={calendar.color || '#adb5bd'} size={14} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {calendar.name}
+          </Text>
+          <Badge size="xs" variant="light" color="gray" tt="none">
+            {PROVIDER_LABELS[calendar.provider] ?? calendar.provider}
+          </Badge>
+          {calendar.primary && (
+            <Badge size="xs" variant="light" tt="none">
+              Primary
+            </Badge>
+          )}
+        </Group>
+        {status && (
+          <Text
+            fz="xs"
+            c={calendar.sync_error || calendar.needs_permission ? 'danger' : 'dimmed'}
+            truncate={calendar.connection_problem ? undefined : true}
+            data-testid="calendar-status"
+          >
+            {status}
+          </Text>
+        )}
+        {calendar.watching && calendar.connection_problem && (
+          <Group mt={4}>
+            <ReconnectButton calendar={calendar} />
+          </Group>
+        )}
+        {calendar.import_report && <ImportReportLine report={calendar.import_report} />}
+      </div>
+      <Switch
+        checked={calendar.watching}
+        aria-label={`Balance ${calendar.name}`}
+        disabled={switching}
+        onChange={(event) => onWatch(event.currentTarget.checked)}
+      />
+      {removable && (
+        <Tooltip label="Remove" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="danger"
+            aria-label={`Remove ${calendar.name}`}
+            onClick={onRemove}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
 /** 'Calendars to balance': a watch switch per calendar, remove for ICS and CalDAV, add, and re-sync. */
 export function CalendarsCard({ user }: { user: CurrentUser }) {
   const external = (user.identity_providers ?? []).length > 0;
@@ -119,66 +192,15 @@ export function CalendarsCard({ user }: { user: CurrentUser }) {
       ) : (
         <Stack gap="sm" data-testid="calendar-list">
           {(calendars.data ?? []).length === 0 && <Text c="dimmed">No calendar added.</Text>}
-          {(calendars.data ?? []).map((calendar) => {
-            const status = syncText(calendar);
-            const removable = calendar.provider === 'ics' || calendar.provider === 'caldav';
-            return (
-              <Group key={calendar.id} wrap="nowrap" gap="sm">
-                <ColorSwatch color={calendar.color || '#adb5bd'} size={14} />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <Group gap={6} wrap="wrap">
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {calendar.name}
-                    </Text>
-                    <Badge size="xs" variant="light" color="gray" tt="none">
-                      {PROVIDER_LABELS[calendar.provider] ?? calendar.provider}
-                    </Badge>
-                    {calendar.primary && (
-                      <Badge size="xs" variant="light" tt="none">
-                        Primary
-                      </Badge>
-                    )}
-                  </Group>
-                  {status && (
-                    <Text
-                      fz="xs"
-                      c={calendar.sync_error || calendar.needs_permission ? 'danger' : 'dimmed'}
-                      truncate={calendar.connection_problem ? undefined : true}
-                      data-testid="calendar-status"
-                    >
-                      {status}
-                    </Text>
-                  )}
-                  {calendar.watching && calendar.connection_problem && (
-                    <Group mt={4}>
-                      <ReconnectButton calendar={calendar} />
-                    </Group>
-                  )}
-                  {calendar.import_report && <ImportReportLine report={calendar.import_report} />}
-                </div>
-                <Switch
-                  checked={calendar.watching}
-                  aria-label={`Balance ${calendar.name}`}
-                  disabled={watch.isPending && watch.variables?.id === calendar.id}
-                  onChange={(event) =>
-                    watch.mutate({ id: calendar.id, watching: event.currentTarget.checked })
-                  }
-                />
-                {removable && (
-                  <Tooltip label="Remove" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="danger"
-                      aria-label={`Remove ${calendar.name}`}
-                      onClick={() => setRemoving(calendar)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            );
-          })}
+          {(calendars.data ?? []).map((calendar) => (
+            <CalendarRow
+              key={calendar.id}
+              calendar={calendar}
+              switching={watch.isPending && watch.variables?.id === calendar.id}
+              onWatch={(watching) => watch.mutate({ id: calendar.id, watching })}
+              onRemove={() => setRemoving(calendar)}
+            />
+          ))}
         </Stack>
       )}
       <Group gap="xs" mt="lg">
