@@ -1,11 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-
-/** An instant as JavaScript's toISOString writes it (UTC, milliseconds, Z), so both presenters agree. */
-function iso(column: string) {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+import { type ColumnKind, isoColumn, MEETING_ATTRIBUTE_LIST } from './meeting-attributes';
 
 /**
  * The live items of every listed meeting, one row per meeting: aggregated once over all the listed ids (a
@@ -23,9 +19,10 @@ const ITEM_COMMON = `'id', i.id, 'meeting_id', i.meeting_id, 'description', i.de
  * The meetings of a period as the API's `data` array: PostgreSQL reads each meeting's columns and its
  * attendees and items (small JSON arrays), and this module writes the documents around them as text, column by
  * column, without building an object per meeting or parsing any JSON again. Building the whole document in
- * SQL (json_build_object over 40 columns a meeting) cost three times the query itself. The same attributes,
- * in the same order, as `presentMeetings` (which serves single meetings); `list-json.test.ts` holds them
- * equal. At most `limit` meetings are read; `count` says how many were.
+ * SQL (json_build_object over 40 columns a meeting) cost three times the query itself. The attributes, their
+ * order and columns come from meeting-attributes.ts, which `presentMeetings` (single meetings) reads too;
+ * `list-json.test.ts` checks both give the same documents. At most `limit` meetings are read; `count` says
+ * how many were.
  */
 export async function listMeetingsJson(
   pool: pg.Pool,
@@ -49,70 +46,11 @@ export async function listMeetingsJson(
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
-/** How each selected column is written into the document (in the order of the statement's columns). */
-type Kind = 'text' | 'number' | 'boolean' | 'json';
-
-/** The attributes, in the presenter's order, and the kind of each column; the id comes first. */
-const ATTRIBUTES: readonly (readonly [name: string, kind: Kind, column: string])[] = [
-  ['summary', 'text', 'm.summary'],
-  ['description', 'text', 'm.description'],
-  ['location', 'text', 'm.location'],
-  ['conference_url', 'text', 'm.conference_url'],
-  ['starts_at', 'text', iso('m.starts_at')],
-  ['ends_at', 'text', iso('m.ends_at')],
-  ['all_day', 'boolean', 'm.all_day'],
-  ['recurring_meeting', 'boolean', 'm.recurring_meeting'],
-  ['status', 'text', 'm.status'],
-  ['score', 'number', 'm.score'],
-  ['quality_label', 'text', 'm.quality_label'],
-  ['letter_grade', 'text', 'e.letter_grade'],
-  ['not_scored_reason', 'text', 'e.not_scored_reason'],
-  ['results', 'json', "coalesce(e.results, '{}'::json)"],
-  ['details_positive', 'json', "coalesce(e.details_positive, '[]'::json)"],
-  ['details_negative', 'json', "coalesce(e.details_negative, '[]'::json)"],
-  ['details_maybe', 'json', "coalesce(e.details_maybe, '[]'::json)"],
-  ['attendees', 'json', "coalesce(att.list, '[]'::json)"],
-  ['attendees_count', 'number', 'm.attendees_count'],
-  [
-    'organizer_email',
-    'json',
-    `case when m.organizer_email is null then null else json_build_object(
-      'email', m.organizer_email, 'domain', m.organizer_domain, 'name', m.organizer_name) end`,
-  ],
-  ['response_status', 'text', 'm.response_status'],
-  ['user_optional', 'boolean', 'm.user_optional'],
-  ['cost', 'number', 'm.cost'],
-  ['duration', 'number', 'm.duration_seconds'],
-  ['intention', 'text', 'm.intention'],
-  ['category', 'text', 'm.category'],
-  ['skip_evaluation', 'boolean', 'm.skip_evaluation'],
-  ['wellness_blockable', 'boolean', "coalesce(m.maybe_wellness_block = 'true', false)"],
-  ['wellness_block_id', 'text', 'm.wellness_block_id'],
-  ['wellness_block_category', 'text', 'b.category'],
-  ['maybe_wellness_block', 'text', 'm.maybe_wellness_block'],
-  ['maybe_wellness_block_category', 'text', 'm.maybe_wellness_block_category'],
-  ['event_report_card_id', 'text', 'm.event_report_card_id'],
-  [
-    'non_compliance_action',
-    'text',
-    "case when a.status in ('scheduled', 'done') then a.action else m.non_compliance_action end",
-  ],
-  ['action_status', 'text', 'a.status'],
-  ['compliant', 'boolean', 'm.compliant'],
-  ['compliance_deadline', 'text', iso('coalesce(a.compliance_deadline, m.compliance_deadline)')],
-  ['edit_permission', 'boolean', 'm.edit_permission'],
-  ['metadata_importable', 'boolean', 'm.edit_permission'],
-  ['calendar_id', 'text', 'm.calendar_id'],
-  ['agenda_items', 'json', "coalesce(ag.list, '[]'::json)"],
-  ['objectives', 'json', "coalesce(ob.list, '[]'::json)"],
-  ['prework_items', 'json', "coalesce(pw.list, '[]'::json)"],
-];
-
 /** Each attribute's key as it is written before its value (`,"name":`; the first without the comma). */
-const KEYS = ATTRIBUTES.map(([name], i) => `${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
-const KINDS = ATTRIBUTES.map(([, kind]) => kind);
+const KEYS = MEETING_ATTRIBUTE_LIST.map(([name], i) => `${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
+const KINDS = MEETING_ATTRIBUTE_LIST.map(([, attribute]) => attribute.kind);
 
-function value(kind: Kind, raw: string | null): string {
+function value(kind: ColumnKind, raw: string | null): string {
   if (raw === null) return 'null';
   switch (kind) {
     case 'text':
@@ -125,20 +63,24 @@ function value(kind: Kind, raw: string | null): string {
   }
 }
 
-/** The `data` array: each row is the meeting's id, then its attributes in ATTRIBUTES' order. */
+/** The `data` array: each row is the meeting's id, then its attributes in MEETING_ATTRIBUTES' order. */
 function writeDocuments(rows: (string | null)[][]): string {
-  const parts: string[] = [];
-  for (const row of rows) {
-    let doc = `{"type":"meetings","id":${JSON.stringify(row[0])},"attributes":{`;
-    for (let i = 0; i < KEYS.length; i++) doc += KEYS[i] + value(KINDS[i]!, row[i + 1] ?? null);
-    parts.push(`${doc}}}`);
+  // Every piece in one list, joined once: no intermediate string per document (8 MB of them for a busy
+  // period), which the read's heap would carry until the next collection.
+  const pieces: string[] = ['['];
+  for (const [r, row] of rows.entries()) {
+    pieces.push(r === 0 ? '{"type":"meetings","id":' : ',{"type":"meetings","id":');
+    pieces.push(JSON.stringify(row[0]), ',"attributes":{');
+    for (let i = 0; i < KEYS.length; i++) pieces.push(KEYS[i]!, value(KINDS[i]!, row[i + 1] ?? null));
+    pieces.push('}}');
   }
-  return `[${parts.join(',')}]`;
+  pieces.push(']');
+  return pieces.join('');
 }
 
 const dialect = new PgDialect();
 
-/** The statement of listMeetingsJson: per meeting, its id and then the columns of ATTRIBUTES. */
+/** The statement of listMeetingsJson: per meeting, its id and then the columns of MEETING_ATTRIBUTES. */
 function meetingsListQuery(userId: string, from: Date, to: Date, limit: number): SQL {
   return sql`
     with ids as (
@@ -156,7 +98,7 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
        limit ${limit}
     ),
     ${sql.raw(CHILD_LISTS)}
-    select m.id, ${sql.raw(ATTRIBUTES.map(([, , column]) => column).join(',\n      '))}
+    select m.id, ${sql.raw(MEETING_ATTRIBUTE_LIST.map(([, attribute]) => attribute.column).join(',\n      '))}
       from ids
       join meetings m on m.id = ids.id
       -- The evaluation is json text: parsed once here rather than once per attribute taken from it.
@@ -190,8 +132,8 @@ const CHILD_LISTS = `att as (
       'agenda_items',
       `${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
         'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
-        'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${iso('i.started_at')},
-        'ended_at', ${iso('i.ended_at')}`,
+        'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${isoColumn('i.started_at')},
+        'ended_at', ${isoColumn('i.ended_at')}`,
     )}),
     ob as (${items('objectives', `${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`)}),
     pw as (${items(
