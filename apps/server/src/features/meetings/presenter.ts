@@ -11,6 +11,7 @@ import {
   preworkItems,
   wellnessBlocks,
 } from '../../db/schema';
+import { presentMeetingAttributes } from './meeting-attributes';
 
 type MeetingRow = typeof meetings.$inferSelect;
 type AgendaRow = typeof agendaItems.$inferSelect;
@@ -72,7 +73,7 @@ export const presentPreworkItem = (p: PreworkRow): PreworkItem => ({
 
 /**
  * Meetings as the API shows them (the contract's meetings resource), with attendees, items, block and action,
- * in 5 queries.
+ * in 5 queries; each attribute as meeting-attributes.ts defines it (the meetings list reads the same table).
  */
 export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise<MeetingResource[]> {
   if (rows.length === 0) return [];
@@ -116,70 +117,18 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise
   const actionBy = new Map(actionRows.map((a) => [a.meetingId, a]));
   const blockCategory = new Map(blockRows.map((b) => [b.id, b.category]));
 
-  return rows.map((m): MeetingResource => {
-    const evaluation = m.evaluation;
-    const action = actionBy.get(m.id);
-    return {
+  return rows.map(
+    (m): MeetingResource => ({
       type: 'meetings',
       id: m.id,
-      attributes: {
-        summary: m.summary,
-        description: m.description,
-        location: m.location,
-        conference_url: m.conferenceUrl,
-        starts_at: m.startsAt.toISOString(),
-        ends_at: m.endsAt.toISOString(),
-        all_day: m.allDay,
-        recurring_meeting: m.recurringMeeting,
-        status: m.status,
-        score: m.score,
-        quality_label: m.qualityLabel,
-        // Both given by the domain's grade rule when the meeting was evaluated (evaluation/grades.ts).
-        letter_grade: evaluation?.letter_grade ?? null,
-        not_scored_reason: evaluation?.not_scored_reason ?? null,
-        results: evaluation?.results ?? {},
-        details_positive: evaluation?.details_positive ?? [],
-        details_negative: evaluation?.details_negative ?? [],
-        details_maybe: evaluation?.details_maybe ?? [],
-        // The organizer first, then by address (the provider's own order is not kept).
-        attendees: (attendeesBy.get(m.id) ?? []).sort(byOrganizerThenEmail).map((a) => ({
-          email: a.email,
-          name: a.name,
-          role: a.organizer ? 'organizer' : (a.role ?? 'attendee'),
-          optional: a.optional,
-          status: a.responseStatus,
-          self: a.isSelf,
-        })),
-        attendees_count: m.attendeesCount,
-        organizer_email: m.organizerEmail
-          ? { email: m.organizerEmail, domain: m.organizerDomain, name: m.organizerName }
-          : null,
-        response_status: m.responseStatus,
-        user_optional: m.userOptional,
-        cost: m.cost,
-        duration: m.durationSeconds,
-        intention: m.intention,
-        category: m.category,
-        skip_evaluation: m.skipEvaluation,
-        wellness_blockable: m.maybeWellnessBlock === 'true',
-        wellness_block_id: m.wellnessBlockId,
-        wellness_block_category: m.wellnessBlockId ? (blockCategory.get(m.wellnessBlockId) ?? null) : null,
-        maybe_wellness_block: m.maybeWellnessBlock,
-        maybe_wellness_block_category: m.maybeWellnessBlockCategory,
-        event_report_card_id: m.eventReportCardId,
-        non_compliance_action:
-          action?.status === 'scheduled' || action?.status === 'done' ? action.action : m.nonComplianceAction,
-        /** What became of the meeting's auto-balance action: scheduled, done, ignored, prevented, failed… */
-        action_status: action?.status ?? null,
-        compliant: m.compliant,
-        compliance_deadline: iso(action?.complianceDeadline ?? m.complianceDeadline),
-        edit_permission: m.editPermission,
-        metadata_importable: m.editPermission,
-        calendar_id: m.calendarId,
-        agenda_items: (agendaBy.get(m.id) ?? []).map(presentAgendaItem),
+      attributes: presentMeetingAttributes(m, {
+        action: actionBy.get(m.id),
+        blockCategory: m.wellnessBlockId ? (blockCategory.get(m.wellnessBlockId) ?? null) : null,
+        attendees: (attendeesBy.get(m.id) ?? []).sort(byOrganizerThenEmail),
+        agendaItems: (agendaBy.get(m.id) ?? []).map(presentAgendaItem),
         objectives: (objectivesBy.get(m.id) ?? []).map(presentObjective),
-        prework_items: (preworkBy.get(m.id) ?? []).map(presentPreworkItem),
-      },
-    };
-  });
+        preworkItems: (preworkBy.get(m.id) ?? []).map(presentPreworkItem),
+      }),
+    }),
+  );
 }
