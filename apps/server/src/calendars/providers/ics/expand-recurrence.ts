@@ -53,10 +53,24 @@ export type ExpandRuleResult = { starts: number[]; truncated: boolean; error?: s
  * (weekly and shorter) start near the window instead of at a DTSTART years back; iterations are capped.
  */
 export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
+  const read = ruleOptions(input);
+  if ('result' in read) return read.result;
+  const { freqName, options } = read;
+  const impossible = impossibleRule(freqName, options);
+  if (impossible) return { starts: [], truncated: false, error: impossible };
+  if (isSimple(freqName, input.recur, options)) return expandSimple(freqName, options, input);
+  return expandWithRRule(options, input);
+}
+
+/** The rule's parts as rrule's options, or the answer when the rule is invalid or ends before it starts. */
+function ruleOptions(
+  input: ExpandRuleInput,
+): { freqName: string; options: Options } | { result: ExpandRuleResult } {
   const { recur } = input;
   const freqName = String(recur.freq ?? '').toUpperCase();
   const freq = FREQUENCIES[freqName];
-  if (freq === undefined) return { starts: [], truncated: false, error: `RRULE without a valid FREQ` };
+  if (freq === undefined)
+    return { result: { starts: [], truncated: false, error: `RRULE without a valid FREQ` } };
   const interval = positiveInt(recur.interval) ?? 1;
   const count = positiveInt(recur.count);
 
@@ -72,14 +86,14 @@ export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
   if (count !== undefined) options.count = count;
   const until = readUntil(recur.until, input);
   if (until !== undefined) {
-    if (until < input.startLocal) return { starts: [], truncated: false };
+    if (until < input.startLocal) return { result: { starts: [], truncated: false } };
     options.until = new Date(until);
   }
   const wkst = readWeekStart(recur.wkst);
   if (wkst !== undefined) options.wkst = wkst;
   const byday = list(recur.byday).map((v) => readWeekday(v));
   if (byday.some((v) => v === undefined))
-    return { starts: [], truncated: false, error: 'RRULE with an invalid BYDAY' };
+    return { result: { starts: [], truncated: false, error: 'RRULE with an invalid BYDAY' } };
   if (byday.length) options.byweekday = byday as Weekday[];
   const numeric: [string, keyof Options, number, number][] = [
     ['bymonth', 'bymonth', 1, 12],
@@ -98,7 +112,9 @@ export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
       .map(Number)
       .filter((n) => Number.isInteger(n) && n >= min && n <= max && (min >= 0 || n !== 0));
     if (values.length !== list(recur[key]).length) {
-      return { starts: [], truncated: false, error: `RRULE with an invalid ${key.toUpperCase()}` };
+      return {
+        result: { starts: [], truncated: false, error: `RRULE with an invalid ${key.toUpperCase()}` },
+      };
     }
     if (values.length) (options as Record<string, unknown>)[option] = values;
   }
@@ -108,11 +124,11 @@ export function expandRule(input: ExpandRuleInput): ExpandRuleResult {
     delete options.byminute;
     delete options.bysecond;
   }
+  return { freqName, options };
+}
 
-  const impossible = impossibleRule(freqName, options);
-  if (impossible) return { starts: [], truncated: false, error: impossible };
-  if (isSimple(freqName, recur, options)) return expandSimple(freqName, options, input);
-
+/** Any other rule, by rrule itself: iterations and occurrences capped. */
+function expandWithRRule(options: Options, input: ExpandRuleInput): ExpandRuleResult {
   const starts: number[] = [];
   let iterations = 0;
   let truncated = false;

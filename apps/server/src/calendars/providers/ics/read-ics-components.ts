@@ -120,100 +120,33 @@ export function addProblem(problems: IcsProblem[], problem: IcsProblem) {
  * Unknown components are skipped whole; a component left open at the end of the file is kept and reported.
  */
 export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComponent[] {
-  const roots: IcsComponent[] = [];
-  const stack: { component: IcsComponent | null; name: string }[] = [];
+  const tree: Tree = { roots: [], stack: [], problems };
+  unfoldLines(text, (line, lineNo) => readLine(tree, line, lineNo));
+  const { stack } = tree;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    addProblem(problems, {
+      line: stack[i]!.component?.line,
+      message: `${stack[i]!.name.toUpperCase()} not closed at the end of the file`,
+    });
+  }
+  return tree.roots;
+}
 
+/** The components read so far, and the open ones (null: a component skipped whole, with what it holds). */
+type Tree = {
+  roots: IcsComponent[];
+  stack: { component: IcsComponent | null; name: string }[];
+  problems: IcsProblem[];
+};
+
+/**
+ * Lines end in CRLF, LF or a lone CR; a line starting with a space or tab continues the previous one. Calls
+ * `onLine` with each unfolded, non-empty line and the number of its first line.
+ */
+function unfoldLines(text: string, onLine: (line: string, lineNo: number) => void) {
+  const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   let current = '';
   let currentLine = 0;
-  const flush = () => {
-    if (current) handleLine(current, currentLine);
-    current = '';
-  };
-
-  const handleLine = (line: string, lineNo: number) => {
-    if (!CONTENT_LINE.test(line)) {
-      if (line.trim())
-        addProblem(problems, { line: lineNo, message: `Not an iCalendar content line: "${clip(line)}"` });
-      return;
-    }
-    const cut = firstDelimiter(line);
-    const name = line.slice(0, cut).toLowerCase();
-    if (name === 'begin' || name === 'end') {
-      const componentName = line
-        .slice(cut + 1)
-        .trim()
-        .toLowerCase();
-      if (!componentName) {
-        addProblem(problems, { line: lineNo, message: `${name.toUpperCase()} without a component name` });
-        return;
-      }
-      if (name === 'begin') {
-        const parent = stack.at(-1);
-        const keep = KEPT.has(componentName) && (parent === undefined || parent.component !== null);
-        const component = keep ? { name: componentName, props: [], children: [], line: lineNo } : null;
-        if (component) {
-          if (parent?.component) parent.component.children.push(component);
-          else roots.push(component);
-        }
-        stack.push({ component, name: componentName });
-        return;
-      }
-      const index = findLastIndex(stack, componentName);
-      if (index === -1) {
-        addProblem(problems, {
-          line: lineNo,
-          message: `END:${componentName.toUpperCase()} without a matching BEGIN`,
-        });
-        return;
-      }
-      for (let i = stack.length - 1; i > index; i--) {
-        addProblem(problems, {
-          line: lineNo,
-          message: `${stack[i]!.name.toUpperCase()} not closed before END:${componentName.toUpperCase()}`,
-        });
-      }
-      stack.length = index;
-      return;
-    }
-    const top = stack.at(-1);
-    if (!top) {
-      addProblem(problems, { line: lineNo, message: `Property outside any component: "${clip(line)}"` });
-      return;
-    }
-    const component = top.component;
-    if (!component) return;
-    const wanted =
-      component.name === 'vevent'
-        ? VEVENT_PROPS.has(name)
-        : component.name === 'vcalendar'
-          ? VCALENDAR_PROPS.has(name)
-          : true;
-    if (!wanted) return;
-    try {
-      looseTimeRead = false;
-      const parsed = ICAL.parse.property(line, LENIENT_DESIGN) as unknown as unknown[];
-      const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
-      const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
-      if (looseTimeRead) property.looseTime = true;
-      component.props.push(property);
-    } catch (error) {
-      addProblem(problems, {
-        line: lineNo,
-        message:
-          `Unreadable ${name.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`.slice(
-            0,
-            300,
-          ),
-      });
-      // Kept without a value: a start, end or RECURRENCE-ID that was written but cannot be read is not one
-      // that was never written (an override whose RECURRENCE-ID cannot be read must not become a master).
-      if (KEEP_UNREADABLE.has(name))
-        component.props.push({ name, params: {}, type: UNREADABLE, values: [], line: lineNo });
-    }
-  };
-
-  // Lines end in CRLF, LF or a lone CR; a line starting with a space or tab continues the previous one.
-  const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   let lineNo = 0;
   let pos = 0;
   while (pos <= source.length) {
@@ -224,21 +157,115 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
     if ((first === 0x20 || first === 0x09) && current) {
       current += source.slice(pos + 1, end);
     } else {
-      flush();
+      if (current) onLine(current, currentLine);
       current = source.slice(pos, end);
       currentLine = lineNo;
     }
     pos = end + 1;
   }
-  flush();
+  if (current) onLine(current, currentLine);
+}
 
-  for (let i = stack.length - 1; i >= 0; i--) {
+/** One content line: a BEGIN or END, or a property of the open component (if it is kept and wants it). */
+function readLine(tree: Tree, line: string, lineNo: number) {
+  const { problems, stack } = tree;
+  if (!CONTENT_LINE.test(line)) {
+    if (line.trim())
+      addProblem(problems, { line: lineNo, message: `Not an iCalendar content line: "${clip(line)}"` });
+    return;
+  }
+  const cut = firstDelimiter(line);
+  const name = line.slice(0, cut).toLowerCase();
+  if (name === 'begin' || name === 'end') {
+    const componentName = line
+      .slice(cut + 1)
+      .trim()
+      .toLowerCase();
+    if (!componentName) {
+      addProblem(problems, { line: lineNo, message: `${name.toUpperCase()} without a component name` });
+      return;
+    }
+    if (name === 'begin') begin(tree, componentName, lineNo);
+    else end(tree, componentName, lineNo);
+    return;
+  }
+  const top = stack.at(-1);
+  if (!top) {
+    addProblem(problems, { line: lineNo, message: `Property outside any component: "${clip(line)}"` });
+    return;
+  }
+  const component = top.component;
+  if (!component) return;
+  const wanted =
+    component.name === 'vevent'
+      ? VEVENT_PROPS.has(name)
+      : component.name === 'vcalendar'
+        ? VCALENDAR_PROPS.has(name)
+        : true;
+  if (wanted) readProperty(problems, component, name, line, lineNo);
+}
+
+/** Opens a component: kept when known and inside a kept one, else skipped whole. */
+function begin(tree: Tree, componentName: string, lineNo: number) {
+  const parent = tree.stack.at(-1);
+  const keep = KEPT.has(componentName) && (parent === undefined || parent.component !== null);
+  const component = keep ? { name: componentName, props: [], children: [], line: lineNo } : null;
+  if (component) {
+    if (parent?.component) parent.component.children.push(component);
+    else tree.roots.push(component);
+  }
+  tree.stack.push({ component, name: componentName });
+}
+
+/** Closes the innermost open component of that name, and reports the ones left open inside it. */
+function end(tree: Tree, componentName: string, lineNo: number) {
+  const { stack, problems } = tree;
+  const index = findLastIndex(stack, componentName);
+  if (index === -1) {
     addProblem(problems, {
-      line: stack[i]!.component?.line,
-      message: `${stack[i]!.name.toUpperCase()} not closed at the end of the file`,
+      line: lineNo,
+      message: `END:${componentName.toUpperCase()} without a matching BEGIN`,
+    });
+    return;
+  }
+  for (let i = stack.length - 1; i > index; i--) {
+    addProblem(problems, {
+      line: lineNo,
+      message: `${stack[i]!.name.toUpperCase()} not closed before END:${componentName.toUpperCase()}`,
     });
   }
-  return roots;
+  stack.length = index;
+}
+
+/** One property parsed on its own with ical.js: a bad line costs that line only. */
+function readProperty(
+  problems: IcsProblem[],
+  component: IcsComponent,
+  name: string,
+  line: string,
+  lineNo: number,
+) {
+  try {
+    looseTimeRead = false;
+    const parsed = ICAL.parse.property(line, LENIENT_DESIGN) as unknown as unknown[];
+    const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
+    const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
+    if (looseTimeRead) property.looseTime = true;
+    component.props.push(property);
+  } catch (error) {
+    addProblem(problems, {
+      line: lineNo,
+      message:
+        `Unreadable ${name.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`.slice(
+          0,
+          300,
+        ),
+    });
+    // Kept without a value: a start, end or RECURRENCE-ID that was written but cannot be read is not one
+    // that was never written (an override whose RECURRENCE-ID cannot be read must not become a master).
+    if (KEEP_UNREADABLE.has(name))
+      component.props.push({ name, params: {}, type: UNREADABLE, values: [], line: lineNo });
+  }
 }
 
 function firstDelimiter(line: string): number {
