@@ -2,7 +2,7 @@ import { Button, Group, Popover, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import type { DateRange } from '@meetwell/domain';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { applicableRange, rangePresets, todayIso, WEEK_STARTS_ON } from './reviewState';
 
@@ -35,22 +35,15 @@ export function DateRangeControl({
   };
 
   const presetButtons = (
-    <SimpleGrid cols={mobile ? 2 : 1} spacing={6} aria-label="Presets">
-      {presets.map((preset) => (
-        <Button
-          key={preset.label}
-          variant={preset.start === value.start && preset.end === value.end ? 'light' : 'subtle'}
-          size="compact-sm"
-          justify="flex-start"
-          onClick={() => {
-            setDraft([preset.start, preset.end]);
-            apply(preset.start, preset.end);
-          }}
-        >
-          {preset.label}
-        </Button>
-      ))}
-    </SimpleGrid>
+    <PresetButtons
+      presets={presets}
+      value={value}
+      columns={mobile ? 2 : 1}
+      onPick={(preset) => {
+        setDraft([preset.start, preset.end]);
+        apply(preset.start, preset.end);
+      }}
+    />
   );
 
   const picker = (
@@ -93,26 +86,72 @@ export function DateRangeControl({
         </Button>
       </Popover.Target>
       <Popover.Dropdown p="sm">
-        {mobile ? (
-          <Stack gap="sm">
-            {presetButtons}
-            {picker}
-          </Stack>
-        ) : (
-          <Group align="flex-start" gap="md" wrap="nowrap">
-            <Stack gap={4} miw={120}>
-              <Text fz="xs" c="dimmed" fw={700} tt="uppercase">
-                Presets
-              </Text>
-              {presetButtons}
-            </Stack>
-            {picker}
-          </Group>
-        )}
-        <Text fz="xs" c="dimmed" mt={6}>
-          Pick a start and an end at least a day apart.
-        </Text>
+        <RangeChooser mobile={mobile} presets={presetButtons} picker={picker} />
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The presets (last 7 days, …), the one in use highlighted. */
+function PresetButtons({
+  presets,
+  value,
+  columns,
+  onPick,
+}: {
+  presets: ReturnType<typeof rangePresets>;
+  value: DateRange;
+  columns: number;
+  onPick: (preset: ReturnType<typeof rangePresets>[number]) => void;
+}) {
+  return (
+    <SimpleGrid cols={columns} spacing={6} aria-label="Presets">
+      {presets.map((preset) => (
+        <Button
+          key={preset.label}
+          variant={preset.start === value.start && preset.end === value.end ? 'light' : 'subtle'}
+          size="compact-sm"
+          justify="flex-start"
+          onClick={() => onPick(preset)}
+        >
+          {preset.label}
+        </Button>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The dropdown: presets above the month on phones, beside the two months on wider screens; then the rule. */
+function RangeChooser({
+  mobile,
+  presets,
+  picker,
+}: {
+  mobile: boolean;
+  presets: ReactNode;
+  picker: ReactNode;
+}) {
+  return (
+    <>
+      {mobile ? (
+        <Stack gap="sm">
+          {presets}
+          {picker}
+        </Stack>
+      ) : (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack gap={4} miw={120}>
+            <Text fz="xs" c="dimmed" fw={700} tt="uppercase">
+              Presets
+            </Text>
+            {presets}
+          </Stack>
+          {picker}
+        </Group>
+      )}
+      <Text fz="xs" c="dimmed" mt={6}>
+        Pick a start and an end at least a day apart.
+      </Text>
+    </>
   );
 }
