@@ -69,6 +69,34 @@ describe('the port opened early', () => {
     expect(JSON.parse(response.body)).toEqual({ me: true });
   });
 
+  it('keeps a connection opened before the hand-over, and sends its next requests to the app', async () => {
+    const port = await freePort();
+    const early = await listenEarly(port, '127.0.0.1');
+    early.databaseReady();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    closers.push(async () => agent.destroy());
+    const viaAgent = (path: string) =>
+      new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body, socket: request.socket }),
+          );
+        });
+        request.on('error', reject);
+      });
+    const before = await viaAgent('/api/v1/health');
+    expect(before.status).toBe(200);
+    await early.handOver(await appOnItsWay());
+    const after = await viaAgent('/api/v1/users/me');
+    expect(after.socket).toBe(before.socket);
+    expect(JSON.parse(after.body)).toEqual({ me: true });
+  });
+
   it('refuses a port already taken, as listen does', async () => {
     const port = await freePort();
     const first = await listenEarly(port, '127.0.0.1');

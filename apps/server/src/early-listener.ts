@@ -92,8 +92,8 @@ export async function listenEarly(port: number, host: string): Promise<EarlyList
       (early as unknown as { _handle: unknown })._handle = null;
       target = app.server;
       for (const deliver of held.splice(0)) deliver(app.server);
-      // Connections opened meanwhile are served to their end; idle ones close, and their clients reconnect.
-      early.closeIdleConnections();
+      // Connections opened meanwhile stay open: their next requests go to the API too, until they close as
+      // any kept-alive connection does (closing them now could cut a request already on its way).
     },
   };
 }
