@@ -250,6 +250,19 @@ describe('the demo_pool_refill job', () => {
   });
 });
 
+describe('a worker whose own DEMO_MODE is off', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ DEMO_MODE: 'false', DEMO_POOL_SIZE: '1' });
+  });
+  afterAll(() => ctx.close());
+
+  it('still fills the pool it was asked to (only a server in demo mode queues the job)', async () => {
+    expect(await refillDemoPool(ctx, BERLIN)).toBe(1);
+    expect(await readyDemos(ctx, BERLIN)).toBe(1);
+  });
+});
+
 describe('without a pool (DEMO_POOL_SIZE=0)', () => {
   let ctx: TestContext;
   let app: App;

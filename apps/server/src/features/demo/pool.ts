@@ -102,11 +102,12 @@ export async function queuePoolRefill(ctx: AppContext, timeZone: string, delayMs
 /**
  * Builds demos of `timeZone` until DEMO_POOL_SIZE are ready, one at a time (the job runs in its own queue, so
  * refills never seed side by side). Stops at the DEMO_MAX_TEAMS cap: the pool never removes a visitor's demo
- * to make room. Returns how many it built.
+ * to make room. Returns how many it built. Only a server in demo mode queues it, so it does not ask demo
+ * mode again: a worker started without DEMO_MODE (it defaults to off beside DATABASE_URL) still fills it.
  */
 export async function refillDemoPool(ctx: AppContext, timeZone: string): Promise<number> {
   const size = ctx.config.demo.poolSize;
-  if (!ctx.config.demoMode || size === 0) return 0;
+  if (size === 0) return 0;
   let built = 0;
   for (let attempt = 0; attempt < size; attempt++) {
     if ((await readyDemos(ctx, timeZone)) >= size) break;
