@@ -172,16 +172,20 @@ export class CaldavSession {
   /** The objects with events in the window (calendar-query with a time-range, RFC 4791 §9.9). */
   async query(window: { from: Date; to: Date }): Promise<CaldavObject[]> {
     const stamp = (d: Date) => `${d.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+    return this.eventQuery({
+      'time-range': { _attributes: { start: stamp(window.from), end: stamp(window.to) } },
+    });
+  }
+
+  /** The objects whose VEVENT matches a filter (calendar-query, RFC 4791 §7.8), with their data and etag. */
+  private async eventQuery(veventFilter: Record<string, unknown>): Promise<CaldavObject[]> {
     const responses = await calendarQuery({
       url: this.calendarUrl,
       props: { 'd:getetag': {}, 'c:calendar-data': {} },
       filters: {
         'comp-filter': {
           _attributes: { name: 'VCALENDAR' },
-          'comp-filter': {
-            _attributes: { name: 'VEVENT' },
-            'time-range': { _attributes: { start: stamp(window.from), end: stamp(window.to) } },
-          },
+          'comp-filter': { _attributes: { name: 'VEVENT' }, ...veventFilter },
         },
       },
       depth: '1',
@@ -245,26 +249,13 @@ export class CaldavSession {
       new URL(`${encodeURIComponent(uid)}.ics`, ensureSlash(this.calendarUrl)).pathname,
     );
     if (direct && uidsOf(direct.data).includes(uid)) return direct;
-    const responses = await calendarQuery({
-      url: this.calendarUrl,
-      props: { 'd:getetag': {}, 'c:calendar-data': {} },
-      filters: {
-        'comp-filter': {
-          _attributes: { name: 'VCALENDAR' },
-          'comp-filter': {
-            _attributes: { name: 'VEVENT' },
-            'prop-filter': {
-              _attributes: { name: 'UID' },
-              'text-match': { _attributes: { collation: 'i;octet' }, _text: uid },
-            },
-          },
-        },
+    const found = await this.eventQuery({
+      'prop-filter': {
+        _attributes: { name: 'UID' },
+        'text-match': { _attributes: { collation: 'i;octet' }, _text: uid },
       },
-      depth: '1',
-      headers: this.headers,
-      fetch: this.fetch,
     });
-    return this.objects(responses).find((o) => uidsOf(o.data).includes(uid));
+    return found.find((o) => uidsOf(o.data).includes(uid));
   }
 
   /** PUT an object: If-Match its etag to update, If-None-Match * to create. Returns the new etag when given. */
