@@ -51,10 +51,12 @@ export async function storeSyncResult(
     const { changedMeetingIds, touched } = prescore
       ? await copyFirstImport(client, target, all, prescore)
       : await upsertEvents(tx, target, all);
-    if (all.some((p) => p.event.recurringEventId)) {
+    // A first import's calendar held no meeting: none of its series was converted into a block, and a full
+    // result leaves nothing unseen (both would scan tens of thousands of ids for nothing).
+    if (!prescore && all.some((p) => p.event.recurringEventId)) {
       await coverOccurrencesOfConvertedSeries(tx, target.calendarId, changedMeetingIds);
     }
-    const vanished = await markVanished(tx, target, result, window, now);
+    const vanished = prescore && result.full ? [] : await markVanished(tx, target, result, window, now);
     for (const v of vanished) touched.push({ from: v.startsAt, to: v.endsAt });
     return {
       changedMeetingIds,
