@@ -3,15 +3,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type ColumnKind, isoColumn, MEETING_ATTRIBUTE_LIST } from './meeting-attributes';
 
-/**
- * The live items of every listed meeting, one row per meeting: aggregated once over all the listed ids (a
- * hash join), rather than looked up meeting by meeting.
- */
-const items = (table: string, fields: string) => `select i.meeting_id, json_agg(json_build_object(${fields})
+/** A meeting's live items as a JSON array (null without any), looked up by its index. */
+const items = (table: string, fields: string) => `select json_agg(json_build_object(${fields})
       order by i.position, i.created_at) as list
     from "${table}" i
-   where i.meeting_id in (select id from ids) and i.status <> 'deleted'
-   group by i.meeting_id`;
+   where i.meeting_id = m.id and i.status <> 'deleted'`;
 
 const ITEM_COMMON = `'id', i.id, 'meeting_id', i.meeting_id, 'description', i.description`;
 
@@ -96,8 +92,7 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
               or m.ends_at - m.starts_at > interval '31 days')
        order by m.starts_at, m.id
        limit ${limit}
-    ),
-    ${sql.raw(CHILD_LISTS)}
+    )
     select m.id, ${sql.raw(MEETING_ATTRIBUTE_LIST.map(([, attribute]) => attribute.column).join(',\n      '))}
       from ids
       join meetings m on m.id = ids.id
@@ -107,37 +102,37 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
       left join lateral (select a.status, a.action, a.compliance_deadline
                            from actions a where a.meeting_id = m.id) a on true
       left join lateral (select b.category from wellness_blocks b where b.id = m.wellness_block_id) b on true
-      left join att on att.meeting_id = m.id
-      left join ag on ag.meeting_id = m.id
-      left join ob on ob.meeting_id = m.id
-      left join pw on pw.meeting_id = m.id
+      ${sql.raw(CHILD_LISTS)}
      order by ids.starts_at, ids.id`;
 }
 
-/** Each listed meeting's attendees and live items, as JSON arrays. */
-const CHILD_LISTS = `att as (
-      select at.meeting_id, json_agg(json_build_object(
-          'email', at.email,
-          'name', at.name,
-          'role', case when at.organizer then 'organizer' else coalesce(at.role, 'attendee') end,
-          'optional', at.optional,
-          'status', at.response_status,
-          'self', at.is_self
-        ) order by at.organizer desc, at.email) as list
-        from attendees at
-       where at.meeting_id in (select id from ids)
-       group by at.meeting_id
-    ),
-    ag as (${items(
-      'agenda_items',
-      `${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
-        'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
-        'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${isoColumn('i.started_at')},
-        'ended_at', ${isoColumn('i.ended_at')}`,
-    )}),
-    ob as (${items('objectives', `${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`)}),
-    pw as (${items(
-      'prework_items',
-      `${ITEM_COMMON}, 'url', i.url, 'timebox', i.timebox, 'position', i.position,
-        'status', i.status, 'source', i.source`,
-    )})`;
+/**
+ * Each listed meeting's attendees and live items, as JSON arrays: looked up meeting by meeting through their
+ * indexes, in the order of the listed ids (nested loops keep it, so nothing wide is sorted). Aggregating
+ * them over all the listed ids at once read the whole attendees table instead.
+ */
+const CHILD_LISTS = `left join lateral (
+        select json_agg(json_build_object(
+            'email', at.email,
+            'name', at.name,
+            'role', case when at.organizer then 'organizer' else coalesce(at.role, 'attendee') end,
+            'optional', at.optional,
+            'status', at.response_status,
+            'self', at.is_self
+          ) order by at.organizer desc, at.email) as list
+          from attendees at
+         where at.meeting_id = m.id
+      ) att on true
+      left join lateral (${items(
+        'agenda_items',
+        `${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
+          'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
+          'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${isoColumn('i.started_at')},
+          'ended_at', ${isoColumn('i.ended_at')}`,
+      )}) ag on true
+      left join lateral (${items('objectives', `${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`)}) ob on true
+      left join lateral (${items(
+        'prework_items',
+        `${ITEM_COMMON}, 'url', i.url, 'timebox', i.timebox, 'position', i.position,
+          'status', i.status, 'source', i.source`,
+      )}) pw on true`;
