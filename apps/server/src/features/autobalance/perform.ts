@@ -11,7 +11,7 @@ import { displayName, sendActionEmail, sendDeclineWarning } from './action-email
 import { type ActionRow, closeAction, isDeclineAction, scheduleDecline } from './action-jobs';
 import { loadActionWithOwner } from './action-rows';
 import { decideMeeting, notifyFlags } from './decide';
-import { loadMeetingsAround, loadUserContext } from './inputs';
+import { loadMeetingsAround, loadUserContext, type MeetingRow } from './inputs';
 import { recordOwnResponse } from './own-response';
 import { isRetryableNotApplied, prepareResponse } from './provider';
 
@@ -111,46 +111,10 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
   if (await actionPaused(ctx, action.id)) return 'paused';
 
   const now = ctx.now();
-  const context = await loadUserContext(ctx, owner.id);
-  if (!context) return 'skipped';
-  const around = await loadMeetingsAround(ctx, context, {
-    from: meeting.startsAt,
-    to: meeting.endsAt,
-    ids: [meeting.id],
-  });
-  const current = around.targets[0];
-  const decision = current ? decideMeeting(current, context, around, now) : null;
-  if (!current || !decision?.act || !decision.declineAt) {
-    await closeAction(ctx, action.id, 'cancelled');
-    return 'cancelled';
-  }
-  if (decision.declineAt.getTime() > now.getTime() + 5_000) {
-    await scheduleDecline(ctx, action, decision.declineAt);
-    return 'rescheduled';
-  }
-
-  // The organizer hears of it before it happens (the warning job may not have run yet when the deadline
-  // was already past at first detection): both are keyed, so this never sends them twice. No decline
-  // without a warning confirmed sent: one being sent (or killed mid-send, until its lease runs out) makes
-  // this job try again later; one that cannot be delivered stops the decline.
-  const warning = await sendDeclineWarning(ctx, action.id);
-  if (warning === 'pending') throw new WarningNotConfirmedError(action.id);
-  if (warning === 'undeliverable') {
-    const [stopped] = await ctx.db
-      .update(actions)
-      .set({ status: 'failed', updatedAt: now })
-      .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
-      .returning();
-    if (stopped) {
-      await notifyUser(ctx, owner.id, {
-        kind: 'auto_balance',
-        level: 'warning',
-        title: 'Not declined',
-        message: `We did not decline ${title(current.summary)}: our warning to ${action.organizerEmail} could not be delivered.`,
-      });
-    }
-    return 'failed';
-  }
+  const fresh = await decideAgain(ctx, row, now);
+  if (typeof fresh === 'string') return fresh;
+  const { current, decision } = fresh;
+  if ((await warnOrganizer(ctx, row, current, now)) === 'failed') return 'failed';
   if (decision.notifyUserBefore) await sendActionEmail(ctx, action.id, 'pre_action');
 
   const [claimed] = await ctx.db
@@ -161,16 +125,107 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
   if (!claimed) return 'taken';
 
   const violations = Object.values(decision.violations);
+  const mode = await declineInCalendar(ctx, row, current, violations);
+  if (mode === 'failed') return 'failed';
+
+  const [performed] = await ctx.db
+    .update(actions)
+    .set({ performedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(eq(actions.id, action.id))
+    .returning();
+  await recordOwnResponse(ctx, meeting, 'declined');
+  await notifyUser(ctx, owner.id, {
+    kind: 'auto_balance',
+    title: 'Meeting declined',
+    message: `We declined ${title(current.summary)} for you: ${violations.join('; ')}.`,
+  });
+  await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
+    type: 'action_done',
+    meeting_id: meeting.id,
+  });
+  // A declined meeting no longer conflicts with its neighbours.
+  await reevaluateMeetings(ctx, owner.id, [meeting.id]);
+  await afterDecline(ctx, performed ?? claimed);
+  return mode === 'provider' ? 'declined' : 'declined_locally';
+}
+
+type LoadedAction = NonNullable<Awaited<ReturnType<typeof loadAction>>>;
+
+/**
+ * Step 1: the meeting decided again with fresh data: no longer to be declined → the action is cancelled; its
+ * deadline moved later → rescheduled; else the meeting as it is now, and the decision.
+ */
+async function decideAgain(ctx: AppContext, { action, meeting, owner }: LoadedAction, now: Date) {
+  const context = await loadUserContext(ctx, owner.id);
+  if (!context) return 'skipped' as const;
+  const around = await loadMeetingsAround(ctx, context, {
+    from: meeting.startsAt,
+    to: meeting.endsAt,
+    ids: [meeting.id],
+  });
+  const current = around.targets[0];
+  const decision = current ? decideMeeting(current, context, around, now) : null;
+  if (!current || !decision?.act || !decision.declineAt) {
+    await closeAction(ctx, action.id, 'cancelled');
+    return 'cancelled' as const;
+  }
+  if (decision.declineAt.getTime() > now.getTime() + 5_000) {
+    await scheduleDecline(ctx, action, decision.declineAt);
+    return 'rescheduled' as const;
+  }
+  return { current, decision };
+}
+
+/**
+ * The organizer hears of it before it happens (the warning job may not have run yet when the deadline was
+ * already past at first detection): both are keyed, so this never sends them twice. No decline without a
+ * warning confirmed sent: one being sent (or killed mid-send, until its lease runs out) makes this job try
+ * again later; one that cannot be delivered stops the decline ('failed').
+ */
+async function warnOrganizer(
+  ctx: AppContext,
+  { action, owner }: LoadedAction,
+  current: MeetingRow,
+  now: Date,
+): Promise<'sent' | 'failed'> {
+  const warning = await sendDeclineWarning(ctx, action.id);
+  if (warning === 'pending') throw new WarningNotConfirmedError(action.id);
+  if (warning !== 'undeliverable') return 'sent';
+  const [stopped] = await ctx.db
+    .update(actions)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
+    .returning();
+  if (stopped) {
+    await notifyUser(ctx, owner.id, {
+      kind: 'auto_balance',
+      level: 'warning',
+      title: 'Not declined',
+      message: `We did not decline ${title(current.summary)}: our warning to ${action.organizerEmail} could not be delivered.`,
+    });
+  }
+  return 'failed';
+}
+
+/**
+ * Step 3, by the winner of the claim only: the decline in the calendar (or locally). A failure that certainly
+ * did not apply puts the action back to scheduled and throws (the job retries); any other is final.
+ */
+async function declineInCalendar(
+  ctx: AppContext,
+  { action, owner }: LoadedAction,
+  current: MeetingRow,
+  violations: string[],
+): Promise<'provider' | 'local' | 'failed'> {
   const comment = `Declined by ${PRODUCT_NAME} for ${displayName(owner)}: this meeting does not meet their meeting standards (${violations.join('; ')}).`;
   let calledProvider = false;
-  let mode: 'provider' | 'local' = 'local';
   try {
     const responder = await prepareResponse(ctx, current, 'declined', comment);
-    mode = responder.mode;
     if (responder.mode === 'provider') {
       calledProvider = true;
       await responder.call();
     }
+    return responder.mode;
   } catch (error) {
     const notApplied =
       (!calledProvider && !(error instanceof NeedsPermissionError)) || isRetryableNotApplied(error);
@@ -193,24 +248,4 @@ export async function performDecline(ctx: AppContext, actionId: string): Promise
     });
     return 'failed';
   }
-
-  const [performed] = await ctx.db
-    .update(actions)
-    .set({ performedAt: ctx.now(), updatedAt: ctx.now() })
-    .where(eq(actions.id, action.id))
-    .returning();
-  await recordOwnResponse(ctx, meeting, 'declined');
-  await notifyUser(ctx, owner.id, {
-    kind: 'auto_balance',
-    title: 'Meeting declined',
-    message: `We declined ${title(current.summary)} for you: ${violations.join('; ')}.`,
-  });
-  await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {
-    type: 'action_done',
-    meeting_id: meeting.id,
-  });
-  // A declined meeting no longer conflicts with its neighbours.
-  await reevaluateMeetings(ctx, owner.id, [meeting.id]);
-  await afterDecline(ctx, performed ?? claimed);
-  return mode === 'provider' ? 'declined' : 'declined_locally';
 }
