@@ -207,8 +207,8 @@ describe('api.get with a contract schema', () => {
   const answer = { data: { type: 'greetings', id: '1', attributes: { text: 'hello' } } };
 
   it('returns the document as the server sent it, typed by the schema', async () => {
-    mockFetch({ 'GET /api/v1/greetings/1': () => jsonResponse(200, answer) });
-    const doc = await api.get('/greetings/1', greeting);
+    mockFetch({ 'GET /api/v1/test/greetings/1': () => jsonResponse(200, answer) });
+    const doc = await api.get('/test/greetings/1', greeting);
     const text: string = doc.data.attributes.text;
     expect(text).toBe('hello');
     expect(doc).toEqual(answer);
@@ -217,10 +217,10 @@ describe('api.get with a contract schema', () => {
   it('fails loudly in tests when the answer drifts from the contract', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
-      'GET /api/v1/greetings/1': () =>
+      'GET /api/v1/test/greetings/1': () =>
         jsonResponse(200, { data: { type: 'greetings', id: '1', attributes: { text: 7 } } }),
     });
-    const error = await api.get('/greetings/1', greeting).catch((e: unknown) => e);
+    const error = await api.get('/test/greetings/1', greeting).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractMismatchError);
     expect((error as ContractMismatchError).message).toContain('data.attributes.text');
     expect(errors).toHaveBeenCalled();

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeRequestViolations } from './contract-requests';
 
 // Whole-app renders on a busy two-core machine (the full suite runs files in parallel) can take over a second
 // to settle: findBy and waitFor wait up to 5 s instead of the default 1 s. A passing test waits no longer.
@@ -35,6 +36,8 @@ class ResizeObserver {
 window.ResizeObserver = ResizeObserver;
 
 afterEach(() => {
+  const violations = takeRequestViolations();
+  if (violations.length > 0) throw new Error(`Requests outside the API contract:\n${violations.join('\n')}`);
   cleanup();
   notifications.clean();
   window.localStorage.clear();

@@ -10,6 +10,7 @@ import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/queryClient';
 import { queryKeys } from '../session/queryKeys';
 import type { CurrentUser } from '../session/types';
+import { checkRequest } from './contract-requests';
 
 export function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
@@ -68,6 +69,7 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     const handler = handlers[`${method} ${path}`];
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    checkRequest(method, path ?? '', body);
     if (!handler) return jsonResponse(404, { errors: [{ status: '404', title: 'Not Found' }] });
     return handler({ url, init, body });
   });
