@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePageWeights, overBudget } from '../../bench/budgets';
 import { baseUrl, launch, newPage } from './browser';
 
-// The public site as a light, pre-rendered site (docs/decisions.md, "Public site: pre-rendered pages and a
+// The public site as a light, pre-rendered site (docs/adr/0048-public-site.md, "Public site: pre-rendered pages and a
 // light entry"): its HTML paints before any script, hydration is clean, and every page keeps its budget.
 
 let browser: Browser;

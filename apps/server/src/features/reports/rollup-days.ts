@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 type Executor = Pick<Database, 'execute'>;
 
 /**
- * The meetings a report counts (docs/decisions.md, "What a report counts"), as `m` joined to the scope's
+ * The meetings a report counts (docs/adr/0031-what-a-report-counts.md, "What a report counts"), as `m` joined to the scope's
  * source: in a watched calendar, starting on a local day from `first` to `last` in `zone`, not cancelled or
  * deleted, scored, not all day (flag, or 6 hours and more), answered as the status filter keeps. The roll-ups
  * and the meetings export both read it, so the CSV holds exactly the meetings the figures sum.
