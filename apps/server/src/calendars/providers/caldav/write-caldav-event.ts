@@ -2,7 +2,14 @@ import ICAL from 'ical.js';
 import { type EventWrite, ProviderError } from '../../types';
 import { normalizeDateLines } from '../ics/normalize-date-lines';
 import { parseIcs } from '../ics/parse-ics';
-import { ianaZone, resolveTzid, UTC_ZONE, vtimezoneZone, type Zone } from '../ics/time-zones';
+import {
+  ianaZone,
+  resolveTzid,
+  UTC_ZONE,
+  vtimezoneZone,
+  wallClockFields,
+  type Zone,
+} from '../ics/time-zones';
 
 const PRODID = '-//MeetWell//MeetWell Calendar//EN';
 const DAY = 86_400_000;
@@ -182,25 +189,10 @@ function emailOf(prop: InstanceType<typeof ICAL.Property>): string | undefined {
 }
 
 function toIcalTime(ms: number, isDate: boolean): InstanceType<typeof ICAL.Time> {
-  const d = new Date(ms);
+  const fields = wallClockFields(ms);
   if (isDate)
-    return ICAL.Time.fromData({
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      isDate: true,
-    });
-  return ICAL.Time.fromData(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-    },
-    ICAL.Timezone.utcTimezone,
-  );
+    return ICAL.Time.fromData({ year: fields.year, month: fields.month, day: fields.day, isDate: true });
+  return ICAL.Time.fromData(fields, ICAL.Timezone.utcTimezone);
 }
 
 /** Reads an object and finds the VEVENTs of a UID; for an occurrence, its override (made from the master if absent). */

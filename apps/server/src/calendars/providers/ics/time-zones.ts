@@ -37,6 +37,19 @@ class IanaZone implements Zone {
   }
 }
 
+/** A wall-clock instant (ms, read as if UTC) as ical.js's time fields. */
+export function wallClockFields(ms: number) {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
 /** A zone defined only by a VTIMEZONE in the file (custom Outlook zones and the like), through ical.js. */
 class VTimezoneZone implements Zone {
   private readonly toUtcCache = new Map<number, number>();
@@ -52,19 +65,7 @@ class VTimezoneZone implements Zone {
     if (localMs - this.first.offsetMs < this.first.utc) return localMs - this.first.offsetMs;
     let utc = this.toUtcCache.get(localMs);
     if (utc === undefined) {
-      const d = new Date(localMs);
-      const time = new ICAL.Time(
-        {
-          year: d.getUTCFullYear(),
-          month: d.getUTCMonth() + 1,
-          day: d.getUTCDate(),
-          hour: d.getUTCHours(),
-          minute: d.getUTCMinutes(),
-          second: d.getUTCSeconds(),
-          isDate: false,
-        },
-        this.timezone,
-      );
+      const time = new ICAL.Time({ ...wallClockFields(localMs), isDate: false }, this.timezone);
       utc = localMs - this.timezone.utcOffset(time) * 1000;
       if (!Number.isFinite(utc)) utc = localMs;
       if (this.toUtcCache.size > MAX_CACHE) this.toUtcCache.clear();
