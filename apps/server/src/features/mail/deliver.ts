@@ -146,33 +146,8 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
     return inserted.length ? 'outbox' : 'duplicate';
   }
 
-  let [claimed] = await ctx.db
-    .insert(emails)
-    .values({ ...values, status: 'sending', sendingSince: ctx.now() })
-    .onConflictDoNothing({ target: emails.idempotencyKey })
-    .returning({ id: emails.id });
-  if (!claimed) {
-    // A row exists: only a 'pending' one (an earlier refusal) may be claimed again, by one caller.
-    [claimed] = await ctx.db
-      .update(emails)
-      .set({
-        status: 'sending',
-        sendingSince: ctx.now(),
-        subject: values.subject,
-        html: values.html,
-        text: values.text,
-      })
-      .where(and(eq(emails.idempotencyKey, mail.key), eq(emails.status, 'pending')))
-      .returning({ id: emails.id });
-    if (!claimed) [claimed] = await takeOverStaleSend(ctx, mail.key, values);
-    if (!claimed) {
-      const [existing] = await ctx.db
-        .select({ status: emails.status })
-        .from(emails)
-        .where(eq(emails.idempotencyKey, mail.key));
-      return existing?.status === 'sending' ? 'in_flight' : 'duplicate';
-    }
-  }
+  const claimed = await claimSend(ctx, values);
+  if (typeof claimed === 'string') return claimed;
 
   try {
     await transport.sendMail({
@@ -208,6 +183,47 @@ export async function deliverEmail(ctx: AppContext, mail: OutgoingEmail): Promis
     })
     .where(eq(emails.id, claimed.id));
   return 'sent';
+}
+
+/**
+ * The emails row of a key, claimed for sending ('sending') by this caller only: inserted, or a 'pending' one
+ * (an earlier refusal) claimed again, or a stale claim taken over; else whether another sender has it.
+ */
+async function claimSend(
+  ctx: AppContext,
+  values: typeof emails.$inferInsert & {
+    idempotencyKey: string;
+    subject: string;
+    html: string;
+    text: string;
+  },
+): Promise<{ id: string } | 'in_flight' | 'duplicate'> {
+  const key = values.idempotencyKey;
+  let [claimed] = await ctx.db
+    .insert(emails)
+    .values({ ...values, status: 'sending', sendingSince: ctx.now() })
+    .onConflictDoNothing({ target: emails.idempotencyKey })
+    .returning({ id: emails.id });
+  if (claimed) return claimed;
+  // A row exists: only a 'pending' one (an earlier refusal) may be claimed again, by one caller.
+  [claimed] = await ctx.db
+    .update(emails)
+    .set({
+      status: 'sending',
+      sendingSince: ctx.now(),
+      subject: values.subject,
+      html: values.html,
+      text: values.text,
+    })
+    .where(and(eq(emails.idempotencyKey, key), eq(emails.status, 'pending')))
+    .returning({ id: emails.id });
+  if (!claimed) [claimed] = await takeOverStaleSend(ctx, key, values);
+  if (claimed) return claimed;
+  const [existing] = await ctx.db
+    .select({ status: emails.status })
+    .from(emails)
+    .where(eq(emails.idempotencyKey, key));
+  return existing?.status === 'sending' ? 'in_flight' : 'duplicate';
 }
 
 function removeSecrets(body: string, secrets: string[]): string {
