@@ -128,6 +128,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   return buildConfig(parsed.data);
 }
 
+/**
+ * The validated environment as the app's configuration. Longer than 80 lines for a reason: it is one object
+ * literal, a setting a line, grouped as the configuration is read (splitting it would only scatter the table).
+ */
 function buildConfig(env: Env) {
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const embeddedDatabase = !env.DATABASE_URL;

@@ -48,6 +48,10 @@ const goodAgenda = (items: string[], objectives: string[], link = 'https://meet.
     ...objectives.map((o) => `- ${o}`),
   ].join('\n');
 
+/**
+ * The demo's meetings of one week. Longer than 80 lines for a reason: it is data, one meeting a few lines, read
+ * best as the week it describes.
+ */
 function meetingsForWeek(week: number): DemoMeeting[] {
   const d = (day: number) => week * 7 + day;
   const w = `w${week}`;
