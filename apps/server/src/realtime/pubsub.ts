@@ -57,168 +57,183 @@ export type PubSubOptions = {
 };
 
 export async function createPubSub(databaseUrl: string, options: PubSubOptions = {}): Promise<PubSub> {
-  const onError = options.onError ?? ((message, error) => console.error(`[pubsub] ${message}`, error));
-  const baseDelay = options.reconnectDelayMs ?? 100;
-  const maxDelay = options.maxReconnectDelayMs ?? 5_000;
+  const pubsub = new PgPubSub(databaseUrl, options);
+  // The first connection must work: a process that cannot listen should not start.
+  await pubsub.connectListener();
+  return pubsub;
+}
 
-  const handlers = new Map<string, Set<(message: unknown) => void>>();
-  const listeningHandlers = new Set<(listening: boolean) => void>();
-  const announceListening = (listening: boolean) => {
-    for (const handler of [...listeningHandlers]) {
+/** Drops a client without waiting for anything it might still say (its errors are ignored from now on). */
+async function dropClient(client: pg.Client) {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  await client.end().catch(() => {});
+}
+
+/** One process's LISTEN connection (reconnected with backoff), its subscribers, and a small pool to publish. */
+class PgPubSub implements PubSub {
+  private readonly onError: (message: string, error: unknown) => void;
+  private readonly baseDelay: number;
+  private readonly maxDelay: number;
+  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  private readonly listeningHandlers = new Set<(listening: boolean) => void>();
+  private readonly publishPool: pg.Pool;
+  private closed = false;
+  private listener: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly options: PubSubOptions,
+  ) {
+    this.onError = options.onError ?? ((message, error) => console.error(`[pubsub] ${message}`, error));
+    this.baseDelay = options.reconnectDelayMs ?? 100;
+    this.maxDelay = options.maxReconnectDelayMs ?? 5_000;
+    this.publishPool = new pg.Pool({ connectionString: databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
+    this.publishPool.on('error', () => {
+      // An idle publishing connection dropped; the pool opens a new one on next use.
+    });
+  }
+
+  private announceListening(listening: boolean) {
+    for (const handler of [...this.listeningHandlers]) {
       try {
         handler(listening);
       } catch (error) {
-        onError('a listener of the connection state failed', error);
+        this.onError('a listener of the connection state failed', error);
       }
     }
-  };
-  const publishPool = new pg.Pool({ connectionString: databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
-  publishPool.on('error', () => {
-    // An idle publishing connection dropped; the pool opens a new one on next use.
-  });
+  }
 
-  let closed = false;
-  let listener: pg.Client | null = null;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let failures = 0;
-
-  const dispatch = (payload: string | undefined) => {
+  private dispatch(payload: string | undefined) {
     if (!payload) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
     } catch (error) {
-      onError('ignored a notification that is not JSON', error);
+      this.onError('ignored a notification that is not JSON', error);
       return;
     }
-    const subscribers = handlers.get(envelope.t);
+    const subscribers = this.handlers.get(envelope.t);
     if (!subscribers) return;
     // A copy, so a handler may unsubscribe (itself or others) while we iterate.
     for (const handler of [...subscribers]) {
       try {
         handler(envelope.m);
       } catch (error) {
-        onError(`a subscriber of "${envelope.t}" failed`, error);
+        this.onError(`a subscriber of "${envelope.t}" failed`, error);
       }
     }
-  };
+  }
 
-  const connectListener = async () => {
+  async connectListener() {
     const client = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: options.applicationName ?? LISTENER_APPLICATION_NAME,
+      connectionString: this.databaseUrl,
+      application_name: this.options.applicationName ?? LISTENER_APPLICATION_NAME,
       keepAlive: true,
     });
     let dead = false;
     const lost = (error?: unknown) => {
       dead = true;
       // Before the LISTEN succeeded, connect() reports the failure itself.
-      if (listener !== client) return;
-      listener = null;
+      if (this.listener !== client) return;
+      this.listener = null;
       client.removeAllListeners();
       client.on('error', () => {});
       client.end().catch(() => {});
-      if (closed) return;
-      onError('lost the LISTEN connection; reconnecting', error);
-      announceListening(false);
-      scheduleReconnect();
+      if (this.closed) return;
+      this.onError('lost the LISTEN connection; reconnecting', error);
+      this.announceListening(false);
+      this.scheduleReconnect();
     };
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (notification) => {
-      if (notification.channel === PUBSUB_CHANNEL) dispatch(notification.payload);
+      if (notification.channel === PUBSUB_CHANNEL) this.dispatch(notification.payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${PUBSUB_CHANNEL}`);
     } catch (error) {
-      client.removeAllListeners();
-      client.on('error', () => {});
-      await client.end().catch(() => {});
+      await dropClient(client);
       throw error;
     }
     if (dead) throw new Error('The LISTEN connection closed while it was starting');
-    listener = client;
-  };
+    this.listener = client;
+  }
 
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(maxDelay, baseDelay * 2 ** Math.min(failures, 10));
+  private scheduleReconnect() {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = Math.min(this.maxDelay, this.baseDelay * 2 ** Math.min(this.failures, 10));
     const jittered = delay / 2 + Math.random() * (delay / 2);
-    failures += 1;
-    reconnectTimer = setTimeout(async () => {
-      reconnectTimer = null;
-      if (closed) return;
+    this.failures += 1;
+    this.reconnectTimer = setTimeout(async () => {
+      this.reconnectTimer = null;
+      if (this.closed) return;
       try {
-        await connectListener();
-        if (closed) {
-          await listener?.end().catch(() => {});
-          listener = null;
+        await this.connectListener();
+        if (this.closed) {
+          await this.listener?.end().catch(() => {});
+          this.listener = null;
           return;
         }
-        failures = 0;
-        announceListening(true);
+        this.failures = 0;
+        this.announceListening(true);
       } catch (error) {
-        onError('reconnecting the LISTEN connection failed; retrying', error);
-        scheduleReconnect();
+        this.onError('reconnecting the LISTEN connection failed; retrying', error);
+        this.scheduleReconnect();
       }
     }, jittered);
-  };
+  }
 
-  // The first connection must work: a process that cannot listen should not start.
-  await connectListener();
+  async publish(topic: string, message: unknown) {
+    if (this.closed) throw new PubSubClosedError();
+    const payload = JSON.stringify({ t: topic, m: message } satisfies Envelope);
+    const bytes = Buffer.byteLength(payload, 'utf8');
+    if (bytes > MAX_PAYLOAD_BYTES) throw new PubSubPayloadTooLargeError(topic, bytes);
+    await this.publishPool.query('select pg_notify($1, $2)', [PUBSUB_CHANNEL, payload]);
+  }
 
-  return {
-    async publish(topic, message) {
-      if (closed) throw new PubSubClosedError();
-      const payload = JSON.stringify({ t: topic, m: message } satisfies Envelope);
-      const bytes = Buffer.byteLength(payload, 'utf8');
-      if (bytes > MAX_PAYLOAD_BYTES) throw new PubSubPayloadTooLargeError(topic, bytes);
-      await publishPool.query('select pg_notify($1, $2)', [PUBSUB_CHANNEL, payload]);
-    },
+  subscribe(topic: string, handler: (message: unknown) => void) {
+    if (this.closed) throw new PubSubClosedError();
+    let subscribers = this.handlers.get(topic);
+    if (!subscribers) {
+      subscribers = new Set();
+      this.handlers.set(topic, subscribers);
+    }
+    // Wrapped, so subscribing the same function twice yields two independent subscriptions.
+    const entry = (message: unknown) => handler(message);
+    subscribers.add(entry);
+    return () => {
+      const current = this.handlers.get(topic);
+      if (!current) return;
+      current.delete(entry);
+      if (current.size === 0) this.handlers.delete(topic);
+    };
+  }
 
-    subscribe(topic, handler) {
-      if (closed) throw new PubSubClosedError();
-      let subscribers = handlers.get(topic);
-      if (!subscribers) {
-        subscribers = new Set();
-        handlers.set(topic, subscribers);
-      }
-      // Wrapped, so subscribing the same function twice yields two independent subscriptions.
-      const entry = (message: unknown) => handler(message);
-      subscribers.add(entry);
-      return () => {
-        const current = handlers.get(topic);
-        if (!current) return;
-        current.delete(entry);
-        if (current.size === 0) handlers.delete(topic);
-      };
-    },
+  get listening() {
+    return this.listener !== null;
+  }
 
-    get listening() {
-      return listener !== null;
-    },
+  onListeningChange(handler: (listening: boolean) => void) {
+    this.listeningHandlers.add(handler);
+    return () => {
+      this.listeningHandlers.delete(handler);
+    };
+  }
 
-    onListeningChange(handler) {
-      listeningHandlers.add(handler);
-      return () => listeningHandlers.delete(handler);
-    },
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      listeningHandlers.clear();
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      handlers.clear();
-      const client = listener;
-      listener = null;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
-      await publishPool.end();
-    },
-  };
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeningHandlers.clear();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.handlers.clear();
+    const client = this.listener;
+    this.listener = null;
+    if (client) await dropClient(client);
+    await this.publishPool.end();
+  }
 }
