@@ -68,7 +68,8 @@ export const suggestionEndpoints = {
       "The changes that would lift the period's average score most: you (who=user), your team (who=team) or a group",
     tags: ['reports'],
     access: 'signed_in',
-    query: reportQuery.omit({ byAttendeeStatus: true }),
+    // The reports' query, the invite-status filter included: the block counts the meetings the report does.
+    query: reportQuery,
     response: { 200: periodSuggestionsDocument },
     // The reports' access: a teammate's period for the team's admins only, a team or group its members'.
     errors: ['not_found', 'forbidden'],

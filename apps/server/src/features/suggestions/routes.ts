@@ -3,7 +3,7 @@ import { ownMeeting } from '../../auth/policies';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { route } from '../../http/endpoint';
 import { document, resource } from '../../http/jsonapi';
-import { parseRange } from '../reports/params';
+import { parseRange, parseStatusFilter } from '../reports/params';
 import { resolveReportScope } from '../reports/scope';
 import { suggestionsForMeeting, suggestionsForPeriod } from './service';
 
@@ -40,6 +40,7 @@ export const suggestionRoutes: FeatureRoutes = (app, ctx) => {
           : { type: 'company', companyId: scope.companyId, timeZone: scope.timeZone },
       start: range.start,
       end: range.end,
+      statuses: parseStatusFilter(request.query.byAttendeeStatus).statuses,
     });
     return document(
       result.improvements.map((i) => resource('period_improvements', i.kind, i)),

@@ -161,7 +161,15 @@ function scopeCondition(scope: SuggestionScope): SQL {
  */
 export async function suggestionsForPeriod(
   ctx: AppContext,
-  params: { scope: SuggestionScope; start: string; end: string; limit?: number; now?: number },
+  params: {
+    scope: SuggestionScope;
+    start: string;
+    end: string;
+    /** The invite statuses counted (the reports' byAttendeeStatus); null or none: every meeting. */
+    statuses?: string[] | null;
+    limit?: number;
+    now?: number;
+  },
 ): Promise<PeriodSuggestions> {
   const { scope, start, end } = params;
   const zone = scope.timeZone;
@@ -179,6 +187,9 @@ export async function suggestionsForPeriod(
         sql`${meetings.startsAt} < ((${end}::date + 1)::timestamp at time zone ${zone})`,
         sql`${meetings.status} not in ('cancelled', 'deleted')`,
         sql`${meetings.score} is not null`,
+        params.statuses
+          ? sql`coalesce(${meetings.responseStatus}, 'needsAction') = any(${sql.param(params.statuses)}::text[])`
+          : undefined,
         eq(meetings.allDay, false),
         sql`${meetings.endsAt} > ${meetings.startsAt}`,
         sql`${meetings.endsAt} - ${meetings.startsAt} < make_interval(hours => ${ALL_DAY_HOURS})`,

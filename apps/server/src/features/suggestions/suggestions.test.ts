@@ -102,6 +102,35 @@ describe('GET /api/v1/suggestions/period', () => {
     expect(second).toMatchObject({ kind: 'add_objectives', meetings: 2, average_after: 70.5 });
   });
 
+  it('counts the meetings the report counts: the invite-status filter applies', async () => {
+    const [first] = await ctx.db
+      .select({ id: meetings.id, status: meetings.responseStatus })
+      .from(meetings)
+      .where(eq(meetings.userId, owner.user.id))
+      .orderBy(meetings.startsAt)
+      .limit(1);
+    await ctx.db.update(meetings).set({ responseStatus: 'declined' }).where(eq(meetings.id, first!.id));
+    try {
+      const declined = await get(
+        `/api/v1/suggestions/period?${october}&who=user&byAttendeeStatus=declined`,
+        owner.user.id,
+      );
+      expect(declined.json().meta).toMatchObject({ meetings: 1 });
+      const all = await get(
+        `/api/v1/suggestions/period?${october}&who=user&byAttendeeStatus=all`,
+        owner.user.id,
+      );
+      expect(all.json().meta).toMatchObject({ meetings: 2 });
+      const unknown = await get(
+        `/api/v1/suggestions/period?${october}&who=user&byAttendeeStatus=maybe`,
+        owner.user.id,
+      );
+      expect(unknown.statusCode).toBe(400);
+    } finally {
+      await ctx.db.update(meetings).set({ responseStatus: first!.status }).where(eq(meetings.id, first!.id));
+    }
+  });
+
   it("team: every member's meetings of the period; a member may read the team's", async () => {
     const res = await get(`/api/v1/suggestions/period?${october}&who=team`, teammate.user.id);
     expect(res.statusCode).toBe(200);

@@ -21,9 +21,12 @@ function setup(view: 'you' | 'team', data: unknown[]) {
     'GET /api/v1/suggestions/period': () =>
       jsonResponse(200, { data, meta: { meetings: 12, evaluated: 12, average_score: 60.5 } }),
   });
-  renderPage(<ImproveAverage params={{ view, start: '2026-10-01', end: '2026-10-31' }} />, {
-    queryClient: createTestQueryClient(),
-  });
+  renderPage(
+    <ImproveAverage params={{ view, start: '2026-10-01', end: '2026-10-31', statuses: ['all'] }} />,
+    {
+      queryClient: createTestQueryClient(),
+    },
+  );
   return fetchMock;
 }
 

@@ -7,11 +7,18 @@ import type { ReportParams } from './api';
 import { Panel } from './Blocks';
 
 /** GET /suggestions/period: the changes that would lift the period's average score most. */
-export async function fetchPeriodSuggestions(params: Pick<ReportParams, 'view' | 'start' | 'end'>) {
+export async function fetchPeriodSuggestions(params: PeriodParams) {
   return call(suggestionEndpoints.forPeriod, {
-    query: { start: params.start, end: params.end, who: params.view === 'team' ? 'team' : 'user' },
+    query: {
+      start: params.start,
+      end: params.end,
+      who: params.view === 'team' ? 'team' : 'user',
+      byAttendeeStatus: params.statuses.join(','),
+    },
   });
 }
+
+type PeriodParams = Pick<ReportParams, 'view' | 'start' | 'end' | 'statuses'>;
 
 /** 60 → '60', 60.5 → '60.5' (the API rounds to one decimal). */
 const one = (value: number) => formatNumber(value, Number.isInteger(value) ? 0 : 1);
@@ -20,10 +27,10 @@ const one = (value: number) => formatNumber(value, Number.isInteger(value) ? 0 :
  * Review's "what would lift the average": each kind of change (an agenda, shorter meetings, a free slot…), made
  * on every meeting of the period it would raise, and the average it would give. Nothing to show: no block.
  */
-export function ImproveAverage({ params }: { params: Pick<ReportParams, 'view' | 'start' | 'end'> }) {
+export function ImproveAverage({ params }: { params: PeriodParams }) {
   const team = params.view === 'team';
   const query = useQuery({
-    queryKey: [...queryKeys.reports, 'suggestions', params.view, params.start, params.end],
+    queryKey: [...queryKeys.reports, 'suggestions', params.view, params.start, params.end, params.statuses],
     queryFn: () => fetchPeriodSuggestions(params),
     meta: { errorToast: false },
   });
