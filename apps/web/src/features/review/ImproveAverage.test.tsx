@@ -50,6 +50,7 @@ describe('ImproveAverage', () => {
       start: '2026-10-01',
       end: '2026-10-31',
       who: 'user',
+      byAttendeeStatus: 'all',
     });
   });
 
