@@ -20,34 +20,11 @@ async function main() {
   const config = loadConfig(roleArg ? { ...process.env, ROLE: roleArg } : process.env);
   const log = (message: string) => console.log(`[meetwell] ${message}`);
 
-  // The port opens first (early-listener.ts): health answers once the database does, other requests wait for
-  // the API. Not for HOST=localhost, which Fastify binds on each of its addresses itself.
-  const early =
-    config.role !== 'work' && config.host !== 'localhost'
-      ? await listenEarly(config.port, config.host)
-      : null;
-  // The program (run.ts: the API, the jobs and every dependency they load) loads while the embedded
-  // PostgreSQL starts, in a process of its own: neither waits for the other.
-  const program = import('./run');
-  program.catch(() => {}); // awaited below, after the database; a failure must not go unhandled meanwhile
-
+  let stopProgram: (() => Promise<void>) | null = null;
   let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    log(`starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
-    embedded = await startEmbeddedDatabase({
-      dataDir: config.dataDir,
-      databaseName: 'meetwell',
-      // PostgreSQL's own chatter stays quiet; what needs attention is shown.
-      log: (line) => {
-        if (/traverse|FATAL|PANIC/.test(line)) log(line.trim());
-      },
-    });
-    databaseUrl = embedded.url;
-  }
-  const { run } = await program;
-  const stop = await run({ config, databaseUrl, log, early });
-
+  let startup: Promise<void> = Promise.resolve();
+  // Listened to from the start: the port answers before the program has loaded, so a stop may come while it
+  // still starts. The start then finishes first, so that everything it opened (PostgreSQL) is closed.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -56,7 +33,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await stop();
+      await startup.catch(() => {});
+      await stopProgram?.();
       await embedded?.stop();
     } finally {
       process.exit(0);
@@ -66,6 +44,36 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   onParentGone = () => void shutdown('the serving process is gone');
   if (!process.connected && process.send) onParentGone();
+
+  startup = (async () => {
+    // The port opens first (early-listener.ts): health answers once the database does, other requests wait
+    // for the API. Not for HOST=localhost, which Fastify binds on each of its addresses itself.
+    const early =
+      config.role !== 'work' && config.host !== 'localhost'
+        ? await listenEarly(config.port, config.host)
+        : null;
+    // The program (run.ts: the API, the jobs and every dependency they load) loads while the embedded
+    // PostgreSQL starts, in a process of its own: neither waits for the other.
+    const program = import('./run');
+    program.catch(() => {}); // awaited below, after the database; a failure must not go unhandled meanwhile
+
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      log(`starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
+      embedded = await startEmbeddedDatabase({
+        dataDir: config.dataDir,
+        databaseName: 'meetwell',
+        // PostgreSQL's own chatter stays quiet; what needs attention is shown.
+        log: (line) => {
+          if (/traverse|FATAL|PANIC/.test(line)) log(line.trim());
+        },
+      });
+      databaseUrl = embedded.url;
+    }
+    const { run } = await program;
+    stopProgram = await run({ config, databaseUrl, log, early });
+  })();
+  await startup;
 }
 
 main().catch((error) => {
