@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../routes';
 import { createTestContext, type TestContext } from '../test/context';
@@ -42,6 +43,28 @@ describe('serving the built web app', () => {
     await fs.writeFile(path.join(webDist, 'assets', 'app-2.js'), 'console.log(2)');
     const rebuilt = await app.inject({ method: 'GET', url: '/assets/app-2.js' });
     expect(rebuilt.body).toBe('console.log(2)');
+  });
+
+  it('sends the compressed copy the build wrote beside a script, with the script unchanged inside', async () => {
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    await fs.writeFile(path.join(webDist, 'assets', 'big-1.js'), script);
+    // Marked, so that a copy compressed again on the fly would not pass for the build's.
+    const built = brotliCompressSync(`${script}//built`);
+    await fs.writeFile(path.join(webDist, 'assets', 'big-1.js.br'), built);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${script}//built`);
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.body).toBe(script);
   });
 
   it('answers an address the app does not have with 404 and the app (which shows its not-found page)', async () => {

@@ -48,6 +48,8 @@ const webAppPlugin: FastifyPluginAsync<{ config: Config; webDist?: string | unde
     // Read at request time, so a rebuilt web app is served without a restart.
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each script and style: sent as they are when the client takes them.
+    preCompressed: true,
     // Source maps are for development; a production server keeps them unless SOURCE_MAPS says otherwise.
     allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
