@@ -5,6 +5,9 @@ import { callByName, isApiError, resourceBody } from '../api/client';
 import { queryKeys } from './queryKeys';
 import type { CurrentUser } from './types';
 
+/** What signing in answers with (a link, an invite, the demo): the signed-in user, as GET /users has it. */
+export type SignedInAnswer = { data: z.output<typeof userResource> };
+
 export function toCurrentUser(resource: z.output<typeof userResource>): CurrentUser {
   return { ...resource.attributes, id: resource.id };
 }

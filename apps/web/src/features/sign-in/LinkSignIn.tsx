@@ -7,13 +7,13 @@ import { ErrorState, type ErrorStateProps } from '../../components/ErrorState';
 import { APP_HOME } from '../../layout/LoginModal';
 import { useLoginModal } from '../../layout/useLoginModal';
 import { queryKeys } from '../../session/queryKeys';
-import { fetchCurrentUser } from '../../session/useCurrentUser';
+import { type SignedInAnswer, toCurrentUser } from '../../session/useCurrentUser';
 
 export interface LinkSignInProps {
   /** Names the request in the cache: ['sign-in-link', token], ['invite', token]. */
   queryKey: readonly [string, string];
-  /** Spends the link; resolves once the session cookie is set. */
-  signIn: () => Promise<unknown>;
+  /** Spends the link; resolves with the signed-in user once the session cookie is set. */
+  signIn: () => Promise<SignedInAnswer>;
   /** What a 410 (the link used, expired or revoked) shows. */
   invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
   /** What a refusal of a given code shows instead (an invite that expired, someone already on the team). */
@@ -34,12 +34,9 @@ export function LinkSignIn({ queryKey, signIn, invalid, byCode = {} }: LinkSignI
   const result = useQuery({
     queryKey,
     queryFn: async () => {
-      await signIn();
-      await queryClient.fetchQuery({
-        queryKey: queryKeys.currentUser,
-        queryFn: fetchCurrentUser,
-        staleTime: 0,
-      });
+      // The answer is the signed-in user, as GET /users has it: no second request before the app opens.
+      const answer = await signIn();
+      queryClient.setQueryData(queryKeys.currentUser, toCurrentUser(answer.data));
       return true;
     },
     retry: false,

@@ -8,7 +8,7 @@ import { REFERRAL_COOKIE } from '../../lib/constants';
 import { readCookie } from '../../lib/cookies';
 import { browserTimeZone } from '../../lib/timezone';
 import { queryKeys } from '../../session/queryKeys';
-import { fetchCurrentUser } from '../../session/useCurrentUser';
+import { toCurrentUser } from '../../session/useCurrentUser';
 
 /** How long a mailed sign-in link works (the server's SIGN_IN_LINK_MINUTES). */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -70,12 +70,9 @@ export function useStartDemo() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: startDemo,
-    onSuccess: async () => {
-      await queryClient.fetchQuery({
-        queryKey: queryKeys.currentUser,
-        queryFn: fetchCurrentUser,
-        staleTime: 0,
-      });
+    // The answer is the signed-in user, as GET /users has it: the app opens without asking again.
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.currentUser, toCurrentUser(answer.data));
       navigate(APP_HOME);
     },
   });
