@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
-import { listenEarly } from './early-listener';
+import { type EarlyListener, listenEarly } from './early-listener';
 
 /**
  * One program, two roles: `serve` (HTTP API, web app, /cable) and `work` (jobs). With no role it runs both,
@@ -52,11 +52,6 @@ async function main() {
       config.role !== 'work' && config.host !== 'localhost'
         ? await listenEarly(config.port, config.host)
         : null;
-    // The program (run.ts: the API, the jobs and every dependency they load) loads while the embedded
-    // PostgreSQL starts, in a process of its own: neither waits for the other.
-    const program = import('./run');
-    program.catch(() => {}); // awaited below, after the database; a failure must not go unhandled meanwhile
-
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       log(`starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
@@ -70,10 +65,36 @@ async function main() {
       });
       databaseUrl = embedded.url;
     }
-    const { run } = await program;
+    // Health answers as soon as the database is known to be migrated, then the program (run.ts: the API, the
+    // jobs and every dependency they load) loads. Loaded after both: loading holds this thread for hundreds
+    // of milliseconds, which would hold PostgreSQL's start and that check too.
+    if (early) await readyWhenMigrated(early, databaseUrl);
+    const { run } = await import('./run');
     stopProgram = await run({ config, databaseUrl, log, early });
   })();
   await startup;
+}
+
+/**
+ * Tells the early port the database is ready when it already is migrated (every start but the first after an
+ * upgrade): one query on a connection of its own. Otherwise run.ts says so once it migrated the database.
+ */
+async function readyWhenMigrated(early: EarlyListener, databaseUrl: string) {
+  try {
+    const [{ default: pg }, { migrationsUpToDate }] = await Promise.all([
+      import('pg'),
+      import('./db/migration-state'),
+    ]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      if (await migrationsUpToDate(client)) early.databaseReady();
+    } finally {
+      await client.end();
+    }
+  } catch {
+    // run.ts migrates, then says the database is ready.
+  }
 }
 
 main().catch((error) => {

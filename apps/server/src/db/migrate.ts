@@ -1,11 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
 import type { Db } from './client';
+import { FILLFACTOR, migrationsFolder, migrationsUpToDate } from './migration-state';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
 /**
@@ -15,7 +11,7 @@ const MIGRATION_LOCK = 727_001;
 export async function runMigrations({ db, pool }: Pick<Db, 'db' | 'pool'>) {
   const client = await pool.connect();
   try {
-    if (await upToDate(client)) return;
+    if (await migrationsUpToDate(client)) return;
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(db, { migrationsFolder });
@@ -27,30 +23,6 @@ export async function runMigrations({ db, pool }: Pick<Db, 'db' | 'pool'>) {
     client.release();
   }
 }
-
-/**
- * Whether drizzle's migrator would apply nothing (it applies each migration newer than the last one recorded)
- * and the storage settings hold. False when unsure: the migrator then runs and decides.
- */
-async function upToDate(client: pg.PoolClient): Promise<boolean> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  const newest = Math.max(...journal.entries.map((entry) => entry.when));
-  try {
-    const { rows } = await client.query<{ last: string | null; settings: string[] | null }>(
-      `select (select max(created_at) from drizzle.__drizzle_migrations)::text as last,
-              (select reloptions from pg_class where oid = to_regclass('public.meetings')) as settings`,
-    );
-    const { last, settings } = rows[0] ?? { last: null, settings: null };
-    return last !== null && Number(last) >= newest && (settings ?? []).includes(FILLFACTOR);
-  } catch {
-    // No migration recorded yet (a new database).
-    return false;
-  }
-}
-
-const FILLFACTOR = 'fillfactor=80';
 
 /**
  * Storage settings drizzle-kit cannot express, applied idempotently after the migrations. Meetings are
