@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communicationRoutes } from '../features/communications/routes';
 import { unsubscribeSignature } from '../features/communications/unsubscribe-link';
 import { createTestContext, type TestContext } from '../test/context';
+import { browserFor, createUser } from '../test/factories';
 import { type App, buildApp } from './app';
 
 const APP_URL = 'https://meetwell.example';
@@ -203,6 +204,25 @@ describe('public pages for search engines and feed readers', () => {
     expect(forged.statusCode).toBe(200);
     expect(forged.body).toContain('This unsubscribe link is not valid.');
     expect(forged.body).not.toContain('<b>x</b>');
+  });
+
+  it('send a signed-in visitor of the unsubscribe page to their account after 1.2 s, also without JavaScript', async () => {
+    const user = await createUser(ctx);
+    const { cookie } = await browserFor(ctx, user.id);
+    const refresh =
+      '<noscript><meta http-equiv="refresh" content="1.2; url=/my/account" /></noscript></head>';
+    for (const url of ['/unsubscribe', '/unsubscribe?status=sent']) {
+      const signedIn = await app.inject({ method: 'GET', url, headers: { cookie: cookie! } });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.body, url).toContain(refresh);
+    }
+    expect((await get('/unsubscribe')).body).not.toContain('http-equiv="refresh"');
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/unsubscribe',
+      headers: { cookie: 'MWToken=stale' },
+    });
+    expect(stale.body).not.toContain('http-equiv="refresh"');
   });
 
   it('list every public page in sitemap.xml, and keep the app out of robots', async () => {

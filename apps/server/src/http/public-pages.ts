@@ -53,6 +53,16 @@ function withPageBody(html: string, body: string, document?: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root"${attributes}>${body}</div>`);
 }
 
+/** A refresh inside <noscript>: it applies only where the page's script does not run to navigate itself. */
+function withRedirectWithoutScript(html: string, redirect: AppPageOptions['redirectWithoutScript']): string {
+  if (!redirect) return html;
+  const content = `${redirect.afterMs / 1000}; url=${redirect.to}`;
+  return html.replace(
+    '</head>',
+    () => `<noscript><meta http-equiv="refresh" content="${escapeHtml(content)}" /></noscript></head>`,
+  );
+}
+
 /** index.html with the page's own title, description, canonical address, Open Graph and feed tags. */
 function withPageHead(html: string, page: PublicPage, appUrl: string): string {
   const url = `${appUrl}${page.path === '/' ? '/' : page.path}`;
@@ -166,7 +176,10 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
       const values = options.values ?? {};
       const body = fillSlots(prerendered, values, escapeHtml);
       const document = key === pathname ? undefined : fillSlots(key, values, encodeURIComponent);
-      const html = withPageBody(shell, body, document);
+      const html = withRedirectWithoutScript(
+        withPageBody(shell, body, document),
+        options.redirectWithoutScript,
+      );
       return reply.send(page ? withPageHead(html, page, appUrl) : html);
     }
     if (!page) return reply.sendFile('index.html');
@@ -195,6 +208,8 @@ export interface AppPageOptions {
   document?: string;
   /** What fills each slot, by name. */
   values?: Record<string, string>;
+  /** Where a browser without JavaScript goes after a while (the app itself navigates when its script runs). */
+  redirectWithoutScript?: { afterMs: number; to: string };
 }
 
 export type SendAppPage = (

@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_REDIRECT } from '@meetwell/domain';
 /** Sizes, counts and timings of the web app's screens, as the specs name them. */
 
 /** How many tour steps onboarding has. */
@@ -21,7 +22,7 @@ export const UI_TIMINGS_MS = {
   resizeDebounce: 150,
   onboardingExit: 500,
   goalSave: 1500,
-  unsubscribeRedirect: 1200,
+  unsubscribeRedirect: UNSUBSCRIBE_REDIRECT.afterMs,
   organizerStatsRetry: 1000,
 } as const;
 

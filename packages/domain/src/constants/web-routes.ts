@@ -98,3 +98,6 @@ export const NOT_FOUND_PAGE_KEY = '*';
  * link): plain letters, so that neither HTML nor a URL changes how it is written.
  */
 export const pageSlot = (name: string) => `__MEETWELL_SLOT_${name.toUpperCase()}__`;
+
+/** The unsubscribe page of a signed-in person goes to their account's mail settings after this long (spec). */
+export const UNSUBSCRIBE_REDIRECT = { afterMs: 1200, to: '/my/account' } as const;

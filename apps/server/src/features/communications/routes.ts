@@ -2,14 +2,17 @@ import {
   communicationEndpoints,
   pageSlot,
   type signedUnsubscribeQuery,
+  UNSUBSCRIBE_REDIRECT,
   unsubscribeEmailError,
 } from '@meetwell/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { authenticateToken, SESSION_COOKIE } from '../../auth/sessions';
 import type { FeatureRoutes } from '../../http/app';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
+import type { AppPageOptions } from '../../http/public-pages';
 import { optOut } from './opt-outs';
 import {
   isValidUnsubscribeSignature,
@@ -87,7 +90,14 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
   // The unsubscribe page without JavaScript: a signed link's page is sent with its address filled in once the
   // signature holds; its forms post here as plain forms, and the answer is a redirect to the page's state.
   app.get(UNSUBSCRIBE_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!app.sendAppPage) return reply.callNotFound();
+    const sendAppPage = app.sendAppPage;
+    if (!sendAppPage) return reply.callNotFound();
+    // A signed-in person manages their mails in account settings: without JavaScript the page goes there too.
+    const token = request.cookies[SESSION_COOKIE];
+    const signedIn = token ? (await authenticateToken(ctx.db, token)) !== null : false;
+    const redirect = signedIn ? { redirectWithoutScript: UNSUBSCRIBE_REDIRECT } : {};
+    const send = (options: AppPageOptions = {}) =>
+      sendAppPage(request.url, reply, { ...options, ...redirect });
     const query = request.query as Record<string, unknown>;
     const e = typeof query.e === 'string' ? query.e : null;
     const sig = typeof query.sig === 'string' ? query.sig : null;
@@ -95,17 +105,17 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
     if (e !== null && sig !== null) {
       const address = normalizeAddress(e);
       if (e.length <= 320 && sig.length <= 128 && isValidUnsubscribeSignature(ctx, address, sig)) {
-        return app.sendAppPage(request.url, reply, {
+        return send({
           document: SIGNED_PAGE_STATE,
           values: { e: address, sig },
         });
       }
-      return app.sendAppPage(request.url, reply, { document: pageState('invalid_link') });
+      return send({ document: pageState('invalid_link') });
     }
     if (status !== null && (POSTED_STATUSES as readonly string[]).includes(status)) {
-      return app.sendAppPage(request.url, reply, { document: pageState(status as PostedStatus) });
+      return send({ document: pageState(status as PostedStatus) });
     }
-    return app.sendAppPage(request.url, reply);
+    return send();
   });
 
   app.post(

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { communicationEndpoints, unsubscribeEmailError } from '@meetwell/domain';
+import { communicationEndpoints, UNSUBSCRIBE_REDIRECT, unsubscribeEmailError } from '@meetwell/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -51,7 +51,7 @@ export function UnsubscribePage() {
   // Signed-in people manage their emails in account settings.
   useEffect(() => {
     if (!user) return;
-    const timer = setTimeout(() => navigate('/my/account'), UI_TIMINGS_MS.unsubscribeRedirect);
+    const timer = setTimeout(() => navigate(UNSUBSCRIBE_REDIRECT.to), UI_TIMINGS_MS.unsubscribeRedirect);
     return () => clearTimeout(timer);
   }, [user, navigate]);
 
