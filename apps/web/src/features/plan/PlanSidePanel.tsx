@@ -59,7 +59,7 @@ export function TimeSpentCard({ stats }: { stats: WeekStats | null }) {
             />
             <Stat label="Cost" value={formatCurrency(stats.cost)} />
           </SimpleGrid>
-          <Text fz="sm" c={stats.workHours.tone === 'warning' ? 'warning.8' : 'dimmed'} mt="xs">
+          <Text fz="sm" c={stats.workHours.tone === 'warning' ? 'warning.9' : 'dimmed'} mt="xs">
             {stats.workHours.percentOfTime}% of your work hours: {stats.workHours.message}.
           </Text>
         </>

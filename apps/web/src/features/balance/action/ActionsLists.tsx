@@ -225,7 +225,7 @@ function ActionWhen({
         .join(' · ')}
       {action.organizer_email || action.meeting_starts_at ? ' · ' : null}
       {queued ? (
-        <Text span inherit fw={600} c="warning.8">
+        <Text span inherit fw={600} c="warning.9">
           {FUTURE_ACTION_QUEUED}
         </Text>
       ) : kind === 'past' ? (
