@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, loadEnv, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { FAVICON, SITE_DESCRIPTION, SITE_TITLE, THEME_COLOR } from './src/content/site-head';
+import { APP_PREFETCH_META } from './src/public/prefetch-app';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -49,13 +50,12 @@ function prefetchApp(): Plugin {
       const entry = manifest['index.html'];
       if (!entry) return [];
       const imports = (entry.imports ?? []).flatMap((key) => manifest[key]?.file ?? []);
-      return [entry.file, ...imports, ...(entry.css ?? [])].map(
-        (asset): HtmlTagDescriptor => ({
-          tag: 'link',
-          attrs: { rel: 'prefetch', href: `/${asset}` },
-          injectTo: 'head',
-        }),
-      );
+      // Named in a meta tag, fetched by the public entry once the page is idle (src/public/prefetch-app.ts):
+      // a browser without JavaScript, or a page opened from a mail to read once, downloads none of it.
+      const files = [entry.file, ...imports, ...(entry.css ?? [])].map((asset) => `/${asset}`);
+      return [
+        { tag: 'meta', attrs: { name: APP_PREFETCH_META, content: files.join(' ') }, injectTo: 'head' },
+      ];
     },
   };
 }

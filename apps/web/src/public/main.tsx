@@ -9,6 +9,7 @@ import { configureApiClient } from '../api/client';
 import { queryKeys } from '../session/queryKeys';
 import { PublicApp } from './PublicApp';
 import { matchPrerendered, matchPublicPage } from './pages';
+import { prefetchAppWhenIdle } from './prefetch-app';
 import { createPublicQueryClient } from './queryClient';
 
 const queryClient = createPublicQueryClient();
@@ -39,3 +40,5 @@ void page.load().then((Page) => {
   if (match.noJs) createRoot(container).render(app);
   else hydrateRoot(container, app);
 });
+
+prefetchAppWhenIdle();
