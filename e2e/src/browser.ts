@@ -66,13 +66,27 @@ export async function screenshot(page: Page, name: string) {
 /** Signs in with 'Try the demo' from the home page, as a visitor would. */
 export async function signInToDemo(page: Page) {
   await page.goto('/');
-  await page
-    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Try the demo' }).click();
+  // The page arrives pre-rendered: a click before its script has hydrated it opens nothing, so click again.
+  const tryTheDemo = page.getByRole('button', { name: 'Try the demo' });
+  const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
+  for (let attempt = 0; ; attempt++) {
+    // Clicked again only while no dialog is open (one may still be loading its contents).
+    if (!(await dialog.isVisible())) {
+      await page
+        .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
+        .first()
+        .click();
+    }
+    const opened = await tryTheDemo
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) break;
+    if (attempt === 5) throw new Error('Log in / Sign up did not open the sign-in dialog');
+  }
+  await tryTheDemo.click();
   await page.waitForURL('**/my/review/you', { timeout: 60_000 });
-  await page.getByRole('dialog', { name: 'Log in / Sign up' }).waitFor({ state: 'hidden' });
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /**
