@@ -26,7 +26,7 @@ export function AppLayout() {
   if (isPending) {
     return (
       <Center py={120}>
-        <Loader aria-label="Loading your account" />
+        <Loader role="status" aria-label="Loading your account" />
       </Center>
     );
   }

@@ -188,7 +188,7 @@ export function CalendarsCard({ user }: { user: CurrentUser }) {
         MeetWell scores the meetings of the calendars switched on.
       </Text>
       {calendars.isPending ? (
-        <Loader size="sm" aria-label="Loading calendars" />
+        <Loader role="status" size="sm" aria-label="Loading calendars" />
       ) : (
         <Stack gap="sm" data-testid="calendar-list">
           {(calendars.data ?? []).length === 0 && <Text c="dimmed">No calendar added.</Text>}

@@ -78,7 +78,7 @@ export function DailyReportEvent({ meeting }: { meeting: Meeting }) {
           {text}
         </Text>
       ) : (
-        query.isPending && <Loader size="sm" aria-label="Loading the day's report" />
+        query.isPending && <Loader role="status" size="sm" aria-label="Loading the day's report" />
       )}
       <Group>
         <Button

@@ -90,7 +90,7 @@ export function MailPreviewModal() {
         />
         {preview.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Loading the example email" />
+            <Loader role="status" aria-label="Loading the example email" />
           </Center>
         ) : preview.isError ? (
           <ErrorState

@@ -38,7 +38,7 @@ function OwnMailModal({ kind, onClose }: { kind: OwnMailKind | null; onClose: ()
     >
       {preview.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading the email" />
+          <Loader role="status" aria-label="Loading the email" />
         </Center>
       ) : preview.isError ? (
         <Alert color="yellow" variant="light" role="status">

@@ -72,7 +72,7 @@ export function MeetingModal({
       >
         {!meeting ? (
           <Center py="xl">
-            <Loader aria-label="Loading the meeting" />
+            <Loader role="status" aria-label="Loading the meeting" />
           </Center>
         ) : variant === 'wellness_block' ? (
           <WellnessBlockEvent

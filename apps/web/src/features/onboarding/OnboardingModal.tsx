@@ -121,7 +121,7 @@ export function OnboardingModal({ user, onHold }: { user: CurrentUser; onHold: (
           <Center py="md">
             <Stack align="center" gap="sm">
               <Text>{ONBOARDING_TEXTS.finish}</Text>
-              <Loader size="sm" aria-label="Opening the tour" />
+              <Loader role="status" size="sm" aria-label="Opening the tour" />
             </Stack>
           </Center>
         )}
@@ -189,7 +189,7 @@ function GoalsStep({
     <>
       <Text>{ONBOARDING_TEXTS.goals}</Text>
       {goals.isPending ? (
-        <Loader size="sm" aria-label="Loading goals" />
+        <Loader role="status" size="sm" aria-label="Loading goals" />
       ) : (
         <Chip.Group multiple value={chosen} onChange={onChoose}>
           <fieldset aria-label="Goals" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>

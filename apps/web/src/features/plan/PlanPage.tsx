@@ -105,7 +105,7 @@ function WeekNavigation({ week, thisWeek }: { week: Week; thisWeek: Week }) {
             </Tooltip>
           </Popover.Target>
           <Popover.Dropdown>
-            <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the calendar" />}>
+            <Suspense fallback={<Loader role="status" size="sm" m="md" aria-label="Loading the calendar" />}>
               <DatePicker
                 firstDayOfWeek={WEEK_STARTS_ON}
                 defaultDate={week.key}

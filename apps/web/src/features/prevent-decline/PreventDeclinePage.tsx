@@ -60,7 +60,7 @@ function PreventDecline({ token }: { token: string }) {
   if (details.isPending) {
     return (
       <Center py={120}>
-        <Loader aria-label="Loading the meeting" />
+        <Loader role="status" aria-label="Loading the meeting" />
       </Center>
     );
   }

@@ -39,7 +39,7 @@ function TeamManagement({
       <>
         <PageHeader title="Team management" />
         <Center py="xl">
-          <Loader aria-label="Loading your team" />
+          <Loader role="status" aria-label="Loading your team" />
         </Center>
       </>
     );

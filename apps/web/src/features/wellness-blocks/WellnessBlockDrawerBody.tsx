@@ -89,7 +89,7 @@ export function WellnessBlockDrawerBody({ blockId, onDone }: { blockId: string; 
 function Loading() {
   return (
     <Center py="xl">
-      <Loader aria-label="Loading the Wellness block" />
+      <Loader role="status" aria-label="Loading the Wellness block" />
     </Center>
   );
 }

@@ -44,7 +44,7 @@ export function WellnessBlocksList({ basePath }: { basePath: string }) {
 
       {blocks.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading Wellness blocks" />
+          <Loader role="status" aria-label="Loading Wellness blocks" />
         </Center>
       ) : blocks.isError ? (
         <ErrorState

@@ -97,7 +97,7 @@ function ActionsList({ kind }: { kind: 'future' | 'past' }) {
     >
       {actions.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+          <Loader role="status" size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
         </Center>
       ) : list.length === 0 ? (
         <Text fz="sm" c="dimmed">

@@ -21,7 +21,7 @@ export function AutoBalanceView() {
   if (settings.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your Auto-Balance settings" />
+        <Loader role="status" aria-label="Loading your Auto-Balance settings" />
       </Center>
     );
   }

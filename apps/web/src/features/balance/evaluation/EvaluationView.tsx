@@ -40,7 +40,7 @@ export function EvaluationView() {
   if (settings.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the evaluation settings" />
+        <Loader role="status" aria-label="Loading the evaluation settings" />
       </Center>
     );
   }
@@ -203,7 +203,7 @@ function TeamGradeCard({ timeZone }: { timeZone: string }) {
           }
         />
         {grade.isPending ? (
-          <Loader size="sm" aria-label="Loading the team grade" />
+          <Loader role="status" size="sm" aria-label="Loading the team grade" />
         ) : score === null ? (
           <Text c="dimmed">No stats available.</Text>
         ) : (
