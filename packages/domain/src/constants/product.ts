@@ -32,6 +32,10 @@ export const FUTURE_ACTIONS_WINDOW_DAYS = 7;
 export const PAST_ACTIONS_WINDOW_DAYS = 7;
 /** The Admin role value. */
 export const ADMIN_ROLE = 'billing_admin';
+
+/** How people join a team: anyone at its email domain, or only those invited. */
+export const LICENSE_BY = ['domain', 'invite'] as const;
+export type LicenseBy = (typeof LICENSE_BY)[number];
 export const ROLES = [
   { value: null, label: 'User' },
   { value: ADMIN_ROLE, label: 'Admin' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENSE_BY } from '../constants/product';
 import { declineDetailsDocument } from './communications';
 import { endpoint } from './endpoint';
 import { documentSchema, resourceSchema } from './jsonapi';
@@ -11,7 +12,7 @@ import { userDocument } from './users';
  */
 export const companyListsAttributes = z.object({
   name: z.string(),
-  license_by: z.enum(['domain', 'invite']),
+  license_by: z.enum(LICENSE_BY),
   domains_allowlist: z.array(z.string()),
   organizer_denylist: z.array(z.string()),
 });

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { ADMIN_ROLE } from '../constants/product';
+import { ADMIN_ROLE, LICENSE_BY } from '../constants/product';
 import { ActionSettingsPatchSchema, ActionSettingsSchema } from '../settings/settings';
 import { inviteAcceptedDocument, inviteRenewalRequestedDocument } from './auth';
 import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
-
-/** How people join a team: anyone at its email domain, or only those invited. */
-export const LICENSE_BY = ['domain', 'invite'] as const;
-export type LicenseBy = (typeof LICENSE_BY)[number];
 
 /** The teams resource and its members and invites (GET /teams/:id, /teams/:id/members, /invites). */
 export const teamAttributes = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENSE_BY } from '../constants/product';
 import { isValidTimeZone } from '../lib/tz';
 import { SUBSCRIPTION_STATUSES } from './billing';
 import { endpoint } from './endpoint';
@@ -17,7 +18,7 @@ export const communicationPrefsSchema = z.object({
 export const userCompanySchema = z.object({
   id: z.string(),
   name: z.string(),
-  license_by: z.enum(['domain', 'invite']).nullable(),
+  license_by: z.enum(LICENSE_BY).nullable(),
   roles: z.array(z.string()),
   domains_allowlist: z.array(z.string()),
   organizer_denylist: z.array(z.string()),

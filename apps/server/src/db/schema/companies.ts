@@ -1,4 +1,5 @@
 import type { ActionSettings } from '@meetwell/domain';
+import { LICENSE_BY } from '@meetwell/domain';
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, textList, updatedAt } from './columns';
 
@@ -9,9 +10,7 @@ export const companies = pgTable(
     id: id(),
     name: text('name').notNull(),
     domain: text('domain'),
-    licenseBy: text('license_by', { enum: ['domain', 'invite'] })
-      .notNull()
-      .default('invite'),
+    licenseBy: text('license_by', { enum: LICENSE_BY }).notNull().default('invite'),
     domainsAllowlist: textList('domains_allowlist'),
     organizerDenylist: textList('organizer_denylist'),
     averageAnnualSalary: integer('average_annual_salary').notNull().default(80000),
