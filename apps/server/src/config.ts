@@ -1,5 +1,7 @@
-import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, resolveDataDir } from './startup-env';
+
+export { ConfigError };
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -11,9 +13,9 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     ROLE: z.enum(['all', 'serve', 'work']).default('all'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    HOST: z.string().default(DEFAULT_HOST),
+    DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
     /** Set by npm to the folder `npm start` was typed in: a relative DATA_DIR is read from there. */
     INIT_CWD: z.string().optional(),
     DATABASE_URL: z.string().optional(),
@@ -117,8 +119,6 @@ export type SsoProvider = {
 
 export type Config = ReturnType<typeof buildConfig>;
 
-export class ConfigError extends Error {}
-
 export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -133,7 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
  * literal, a setting a line, grouped as the configuration is read (splitting it would only scatter the table).
  */
 function buildConfig(env: Env) {
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const dataDir = resolveDataDir(env);
   const embeddedDatabase = !env.DATABASE_URL;
   const ssoProviders: SsoProvider[] = [];
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {

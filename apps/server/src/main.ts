@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
+import { startEmbeddedDatabase } from './db/embedded';
 import { type EarlyListener, listenEarly } from './early-listener';
+import { ConfigError, earlyAddress, resolveDataDir } from './startup-env';
 
 /**
  * One program, two roles: `serve` (HTTP API, web app, /cable) and `work` (jobs). With no role it runs both,
@@ -17,27 +17,30 @@ if (process.send) process.once('disconnect', () => onParentGone());
 
 async function main() {
   const roleArg = process.argv[2];
-  const config = loadConfig(roleArg ? { ...process.env, ROLE: roleArg } : process.env);
+  const env = roleArg ? { ...process.env, ROLE: roleArg } : process.env;
   const log = (message: string) => console.log(`[meetwell] ${message}`);
+  // PostgreSQL starts first; what a start loads (the database client, the configuration's validation) loads
+  // while its process starts: loading holds this thread, so only once that process is spawned.
+  const database = env.DATABASE_URL ? null : startDatabase(resolveDataDir(env), log);
+  await database?.spawned;
 
   let stopProgram: (() => Promise<void>) | null = null;
-  let embedded: EmbeddedDatabase | null = null;
   let startup: Promise<void> = Promise.resolve();
   // Listened to from the start: the port answers before the program has loaded, so a stop may come while it
   // still starts. The start then finishes first, so that everything it opened (PostgreSQL) is closed.
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: shutting down`);
+    if (signal) log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
       await startup.catch(() => {});
       await stopProgram?.();
-      await embedded?.stop();
+      await (await database?.started.catch(() => null))?.stop();
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -47,44 +50,38 @@ async function main() {
 
   startup = (async () => {
     // The port opens first (early-listener.ts): health answers once the database does, other requests wait
-    // for the API. Not for HOST=localhost, which Fastify binds on each of its addresses itself.
-    const early =
-      config.role !== 'work' && config.host !== 'localhost'
-        ? await listenEarly(config.port, config.host)
-        : null;
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      log(`starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
-      embedded = await startEmbeddedDatabase({
-        dataDir: config.dataDir,
-        databaseName: 'meetwell',
-        // PostgreSQL's own chatter stays quiet; what needs attention is shown.
-        log: (line) => {
-          if (/traverse|FATAL|PANIC/.test(line)) log(line.trim());
-        },
-      });
-      databaseUrl = embedded.url;
-    }
-    // Health answers as soon as the database is known to be migrated, then the program (run.ts: the API, the
-    // jobs and every dependency they load) loads. Loaded after both: loading holds this thread for hundreds
-    // of milliseconds, which would hold PostgreSQL's start and that check too.
-    if (early) await readyWhenMigrated(early, databaseUrl);
+    // for the API.
+    const address = earlyAddress(env);
+    const early = address ? await listenEarly(address.port, address.host) : null;
+    // Health answers as soon as the database is known to be migrated (the client that asks loads while
+    // PostgreSQL starts); then the configuration is validated and the program (run.ts: the API, the jobs and
+    // every dependency they load) loads. Loading holds this thread, which would hold that check too.
+    const client = Promise.all([import('pg'), import('./db/migration-state')]);
+    const databaseUrl = database ? (await database.started).url : env.DATABASE_URL!;
+    if (early) await readyWhenMigrated(early, databaseUrl, await client);
+    const { loadConfig } = await import('./config');
+    const config = loadConfig(env);
     const { run } = await import('./run');
     stopProgram = await run({ config, databaseUrl, log, early });
   })();
-  await startup;
+  try {
+    await startup;
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    await shutdown('', 1);
+  }
 }
 
 /**
  * Tells the early port the database is ready when it already is migrated (every start but the first after an
  * upgrade): one query on a connection of its own. Otherwise run.ts says so once it migrated the database.
  */
-async function readyWhenMigrated(early: EarlyListener, databaseUrl: string) {
+async function readyWhenMigrated(
+  early: EarlyListener,
+  databaseUrl: string,
+  [{ default: pg }, { migrationsUpToDate }]: [typeof import('pg'), typeof import('./db/migration-state')],
+) {
   try {
-    const [{ default: pg }, { migrationsUpToDate }] = await Promise.all([
-      import('pg'),
-      import('./db/migration-state'),
-    ]);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
@@ -97,11 +94,30 @@ async function readyWhenMigrated(early: EarlyListener, databaseUrl: string) {
   }
 }
 
+/** The embedded PostgreSQL on the data folder (its own chatter stays quiet; what needs attention is shown). */
+function startDatabase(dataDir: string, log: (message: string) => void) {
+  log(`starting the embedded PostgreSQL in ${path.join(dataDir, 'postgres')}`);
+  let onSpawn = () => {};
+  const spawnedProcess = new Promise<void>((resolve) => {
+    onSpawn = resolve;
+  });
+  const started = startEmbeddedDatabase({
+    dataDir,
+    databaseName: 'meetwell',
+    log: (line) => {
+      if (/traverse|FATAL|PANIC/.test(line)) log(line.trim());
+    },
+    onSpawn,
+  });
+  // Awaited once the configuration is read; a failure meanwhile must not count as unhandled.
+  started.catch(() => {});
+  const spawned = Promise.race([spawnedProcess, started.then(noop, noop)]);
+  return { started, spawned };
+}
+
+const noop = () => {};
+
 main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  console.error(error);
   process.exit(1);
 });

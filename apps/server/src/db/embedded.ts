@@ -22,7 +22,12 @@ export type EmbeddedDatabase = {
   pid: () => number | null;
 };
 
-type StoredCredentials = { user: string; password: string };
+type StoredCredentials = {
+  user: string;
+  password: string;
+  /** The databases created in it: a restart connects to them without asking first (one connection less). */
+  databases?: string[];
+};
 type Binaries = { postgres: string; initdb: string };
 type Ids = { uid?: number; gid?: number };
 
@@ -69,10 +74,13 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 /** PostgreSQL refuses to run as root: as root it runs as a 'postgres' user, created when missing. */
 async function postgresUserIds(): Promise<Ids> {
   if (!isRoot()) return {};
-  const ids = async () => ({
-    uid: Number.parseInt((await execFileAsync('id', ['-u', 'postgres'])).stdout, 10),
-    gid: Number.parseInt((await execFileAsync('id', ['-g', 'postgres'])).stdout, 10),
-  });
+  const ids = async () => {
+    const [uid, gid] = await Promise.all([
+      execFileAsync('id', ['-u', 'postgres']),
+      execFileAsync('id', ['-g', 'postgres']),
+    ]);
+    return { uid: Number.parseInt(uid.stdout, 10), gid: Number.parseInt(gid.stdout, 10) };
+  };
   try {
     return await ids();
   } catch {
@@ -213,6 +221,7 @@ function launch(
   port: number,
   ids: Ids,
   log: (message: string) => void,
+  onSpawn: () => void = () => {},
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -230,6 +239,7 @@ function launch(
       // detached: its own process group, so a terminal's Ctrl-C reaches only us; we stop it last.
       { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: bestLocale() } },
     );
+    onSpawn();
     let output = '';
     let ready = false;
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -261,6 +271,8 @@ export async function startEmbeddedDatabase(options: {
   databaseName: string;
   log?: (message: string) => void;
   persistent?: boolean;
+  /** Called once PostgreSQL's process is spawned: its start runs beside whatever the caller does meanwhile. */
+  onSpawn?: () => void;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
   const databaseDir = path.join(options.dataDir, 'postgres');
@@ -282,7 +294,7 @@ export async function startEmbeddedDatabase(options: {
     await stopStalePostmaster(databaseDir, log);
   }
   const port = await freePort();
-  let child = await launch(bin, databaseDir, port, ids, log);
+  let child = await launch(bin, databaseDir, port, ids, log, options.onSpawn);
   let stopping = false;
   let restarts = 0;
 
@@ -313,7 +325,11 @@ export async function startEmbeddedDatabase(options: {
   supervise(child);
 
   const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;
-  await createDatabaseIfMissing(`${url}/postgres`, options.databaseName);
+  if (!credentials.databases?.includes(options.databaseName)) {
+    await createDatabaseIfMissing(`${url}/postgres`, options.databaseName);
+    const databases = [...(credentials.databases ?? []), options.databaseName];
+    await fs.writeFile(credentialsFile, JSON.stringify({ ...credentials, databases }), { mode: 0o600 });
+  }
 
   let stopped: Promise<void> | null = null;
   return {
