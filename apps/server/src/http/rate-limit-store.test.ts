@@ -12,6 +12,13 @@ const routes: FeatureRoutes = (app) => {
   route(app, publicTestEndpoint('/api/v1/test/guarded'), async () => ({ data: null }), {
     config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
   });
+  // Outside the API, as the forms of pages without JavaScript and the webhooks are.
+  app.get('/test-page', async () => 'page');
+  app.get(
+    '/test-page/guarded',
+    { config: { rateLimit: { max: 3, timeWindow: '1 minute' } } },
+    async () => 'page',
+  );
 };
 
 let ctx: TestContext;
@@ -56,6 +63,12 @@ async function awayFromWindowEdge() {
 
 describe('rate limits shared by every API process', () => {
   beforeEach(awayFromWindowEdge);
+
+  it('count a route outside the API that sets its own limit, and no other route outside the API', async () => {
+    const guarded = await statuses(apps[0]!, '/test-page/guarded', 4, { 'x-forwarded-for': '10.7.0.1' });
+    expect(guarded).toEqual([200, 200, 200, 429]);
+    expect(await statuses(apps[0]!, '/test-page', 250)).toEqual(Array(250).fill(200));
+  });
 
   it('give a guarded route one exact budget across processes', async () => {
     const first = await statuses(apps[0]!, '/api/v1/test/guarded', 3);

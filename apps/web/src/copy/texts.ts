@@ -73,6 +73,8 @@ export const PUBLIC_TEXTS = {
   needsPermissionTitle: 'Incorrect permissions!',
   invoicesEmpty: 'Your invoices will appear here.',
   preventDecline: 'Prevent this decline',
+  /** A public page's form sent too often (the server's rate limit), with or without JavaScript. */
+  tooManyRequests: 'Too many requests. Please try again in a while.',
   plansTitle: 'Our plans',
   plansWhatYouGet: "What you'll get",
   reactivatePlan: 'Re-activate plan',

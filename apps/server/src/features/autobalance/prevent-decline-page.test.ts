@@ -41,6 +41,7 @@ beforeAll(async () => {
         '/prevent-decline?status=prevented': `<h1>${pageSlot('summary')}</h1><p>The meeting will not be declined.</p>`,
         '/prevent-decline?status=invalid': '<h1>This link is no longer valid</h1>',
         '/prevent-decline?status=closed': '<h1>This meeting can no longer be changed</h1>',
+        '/prevent-decline?status=rate_limited': `<p role="alert">Too many requests.</p>${form}`,
       },
     }),
   );
@@ -146,5 +147,32 @@ describe('the prevent-decline page without JavaScript', () => {
     });
     expect(closed.headers.location).toBe('/prevent-decline?status=closed');
     expect(await statusOf(id)).toBe('done');
+  });
+
+  it('answers too many posts from one address with the form again, saying so, not with JSON', async () => {
+    const { id, token } = await scheduledDecline('Busy update');
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/prevent-decline',
+        headers: FORM,
+        payload: `token=${encodeURIComponent(token)}x`,
+        remoteAddress: '10.9.0.1',
+      });
+    let answer = await post();
+    for (let i = 0; i < 40 && answer.headers.location === '/prevent-decline?status=invalid'; i++)
+      answer = await post();
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(
+      `/prevent-decline?token=${encodeURIComponent(`${token}x`)}&status=rate_limited`,
+    );
+    // The link itself is answered with its form and the note (the token above was mistyped on purpose).
+    const page = await app.inject({
+      url: `/prevent-decline?token=${encodeURIComponent(token)}&status=rate_limited`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Too many requests.');
+    expect(page.body).toContain(`name="token" value="${token}"`);
+    expect(await statusOf(id)).toBe('scheduled');
   });
 });

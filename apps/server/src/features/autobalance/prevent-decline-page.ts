@@ -4,11 +4,12 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import type { FeatureRoutes } from '../../http/app';
 import { AppError } from '../../http/errors';
+import { redirectWhenRateLimited } from '../../http/plain-form';
 import { findActionByToken, preventDecline } from './respond';
 
 const PAGE = '/prevent-decline';
-type PageStatus = 'prevented' | 'invalid' | 'closed';
-const STATUSES: readonly string[] = ['prevented', 'invalid', 'closed'];
+type PageStatus = 'prevented' | 'invalid' | 'closed' | 'rate_limited';
+const STATUSES: readonly string[] = ['prevented', 'invalid', 'closed', 'rate_limited'];
 const pageState = (status: PageStatus) => `${PAGE}?status=${status}`;
 
 /** "Monday, November 30th 2026 at 10:00 am (Europe/Paris)": a date in the attendee's zone, named. */
@@ -67,13 +68,25 @@ export const preventDeclinePageRoutes: FeatureRoutes = (app, ctx) => {
     if (page.prevented || status === 'prevented') {
       return app.sendAppPage(request.url, reply, { document: pageState('prevented'), values: page.values });
     }
+    if (status === 'rate_limited') {
+      return app.sendAppPage(request.url, reply, {
+        document: pageState('rate_limited'),
+        values: page.values,
+      });
+    }
     return app.sendAppPage(request.url, reply, { document: PAGE, values: page.values });
   });
 
   app.post(
     PAGE,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Counted once the form is read (preHandler), so that the answer to too many posts knows the token.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'preHandler' } },
+      // A browser without JavaScript shows what it is answered: too many posts lead back to the form, saying so.
+      errorHandler: redirectWhenRateLimited((request) => {
+        const token = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('token');
+        return `${PAGE}?token=${encodeURIComponent(token ?? '')}&status=rate_limited`;
+      }),
       schema: {
         tags: ['auto-balance'],
         summary:

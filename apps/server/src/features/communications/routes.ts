@@ -12,6 +12,7 @@ import type { FeatureRoutes } from '../../http/app';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import { document, resource } from '../../http/jsonapi';
+import { redirectWhenRateLimited } from '../../http/plain-form';
 import type { AppPageOptions } from '../../http/public-pages';
 import { optOut } from './opt-outs';
 import {
@@ -122,6 +123,8 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
     UNSUBSCRIBE_PAGE_PATH,
     {
       config: { rateLimit: { ...BARE_FORM_LIMIT, keyGenerator: byIp } },
+      // A browser without JavaScript shows what it is answered: too many posts lead to the page saying so.
+      errorHandler: redirectWhenRateLimited(pageState('rate_limited')),
       schema: {
         tags: ['communications'],
         summary:
@@ -152,7 +155,7 @@ export const communicationRoutes: FeatureRoutes = (app, ctx) => {
 };
 
 /** The page's states a posted form leads to (apps/web/src/public/pages.ts pre-renders each). */
-const POSTED_STATUSES = ['sent', 'unsubscribed', 'invalid_link', 'invalid_email'] as const;
+const POSTED_STATUSES = ['sent', 'unsubscribed', 'invalid_link', 'invalid_email', 'rate_limited'] as const;
 type PostedStatus = (typeof POSTED_STATUSES)[number];
 const pageState = (status: PostedStatus) => `${UNSUBSCRIBE_PAGE_PATH}?status=${status}`;
 /** The signed link's page, its address and signature filled in by the server. */

@@ -372,6 +372,17 @@ describe('the page without JavaScript: its forms posted as plain forms', () => {
     }
   });
 
+  it('answers too many posts from one address with the page saying so, not with JSON', async () => {
+    const answers = [];
+    for (let i = 0; i <= BARE_FORM_LIMIT.max; i++) answers.push(await post('email=not-an-email', '10.0.3.9'));
+    expect(answers.slice(0, -1).map((a) => a.headers.location)).toEqual(
+      Array(BARE_FORM_LIMIT.max).fill('/unsubscribe?status=invalid_email'),
+    );
+    const limited = answers.at(-1)!;
+    expect(limited.statusCode).toBe(303);
+    expect(limited.headers.location).toBe('/unsubscribe?status=rate_limited');
+  });
+
   it('keeps the one-click POST of mail clients (RFC 8058) working beside it', async () => {
     const to = 'stillone@partner.example';
     const response = await app.inject({

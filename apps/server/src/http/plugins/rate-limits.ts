@@ -22,7 +22,10 @@ const rateLimitsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     store: pgRateLimitStore(rateCounters),
     // The counters live in the database: while it is away the limit lets requests through (they get 503s).
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The shared budget is the API's. Any other route (pages, assets) is counted only where it sets a limit
+    // of its own (the forms of pages without JavaScript, webhooks, sign-in callbacks): those limits share this
+    // function, so it must not let them through.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.routeOptions.config.rateLimit,
     keyGenerator: (request) => {
       const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
       return token ? `s:${hashToken(token).slice(0, 32)}` : `ip:${request.ip}`;

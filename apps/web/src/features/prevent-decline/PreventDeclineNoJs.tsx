@@ -49,6 +49,11 @@ export function PreventDeclineNoJs() {
               {pageSlot('starts')}
             </Text>
           </div>
+          {status === 'rate_limited' && (
+            <Alert color="red" variant="light" role="alert">
+              {PUBLIC_TEXTS.tooManyRequests}
+            </Alert>
+          )}
           {status === 'prevented' ? (
             <Alert color="success" variant="light" title="Done" role="status">
               {TOASTS.declinePrevented}

@@ -67,6 +67,15 @@ describe('unsubscribe page: the bare form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(/Too many requests/)).toBeInTheDocument();
   });
+
+  it('says so when the server sent a form posted without JavaScript back for too many posts', async () => {
+    mockFetch({ 'GET /api/v1/users': SIGNED_OUT });
+    renderRoutes(routes, { path: '/unsubscribe?status=rate_limited' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests. Please try again in a while.',
+    );
+    expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
+  });
 });
 
 describe('unsubscribe page: a signed link from a mail', () => {

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { call } from '../../api/endpoint';
+import { PUBLIC_TEXTS } from '../../copy/texts';
 import { UI_TIMINGS_MS } from '../../copy/ui';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { useCurrentUser } from '../../session/useCurrentUser';
@@ -23,10 +24,10 @@ export const INVALID_LINK_MESSAGE =
 export const UNSUBSCRIBE_FORM_ACTION = '/unsubscribe';
 
 /** The page's state after a form was posted without JavaScript (?status=, set by the server's redirect). */
-type PostedStatus = 'sent' | 'unsubscribed' | 'invalid_link' | 'invalid_email';
+type PostedStatus = 'sent' | 'unsubscribed' | 'invalid_link' | 'invalid_email' | 'rate_limited';
 
 function problemOf(error: unknown): string {
-  if (isApiError(error) && error.status === 429) return 'Too many requests. Please try again in a while.';
+  if (isApiError(error) && error.status === 429) return PUBLIC_TEXTS.tooManyRequests;
   return 'Something went wrong. Please try again.';
 }
 
@@ -96,9 +97,9 @@ export function UnsubscribePage() {
           }}
           error={error}
         />
-        {askForLink.isError && (
+        {(askForLink.isError || status === 'rate_limited') && (
           <Alert color="red" variant="light" role="alert">
-            {problemOf(askForLink.error)}
+            {askForLink.isError ? problemOf(askForLink.error) : PUBLIC_TEXTS.tooManyRequests}
           </Alert>
         )}
         <Button type="submit" loading={askForLink.isPending}>
