@@ -153,4 +153,39 @@ describe('exports from Review', () => {
     for (const r of rows) expect(r[0]).not.toMatch(/^[=+\-@\t\r]/);
     await context.close();
   }, 180_000);
+
+  it('writes a PDF with Greek and Cyrillic names in an embedded font', async () => {
+    const { page, context } = await newPage(browser);
+    await signInToDemo(page);
+    // The team's name is the team report's line ("… 's meetings"); renamed as Team management would.
+    const csrf = decodeURIComponent((await context.cookies()).find((c) => c.name === 'MWCsrf')?.value ?? '');
+    const renamed = await page.evaluate(async (token) => {
+      const me = (await (await fetch('/api/v1/users')).json()) as {
+        data: { attributes: { company: { id: string } } };
+      };
+      const teamId = me.data.attributes.company.id;
+      return (
+        await fetch(`/api/v1/teams/${teamId}`, {
+          method: 'PATCH',
+          headers: { 'X-CSRF-Token': token, 'Content-Type': 'application/vnd.api+json' },
+          body: JSON.stringify({ data: { type: 'teams', attributes: { name: 'Команда Σοφία' } } }),
+        })
+      ).status;
+    }, csrf);
+    expect(renamed).toBe(200);
+    await page.goto('/my/review/team');
+    const card = page.getByRole('region', { name: 'Report card' });
+    await expect.poll(() => card.getByText('Average score').isVisible(), { timeout: 30_000 }).toBe(true);
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.ttf')) fonts.push(request.url());
+    });
+    const pdf = await exportFile(page, 'PDF report', 'review-export-unicode.pdf');
+    expect(fonts).toHaveLength(2);
+    const { stdout: text } = await run('pdftotext', ['-layout', pdf.target, '-']);
+    expect(text).toContain("Команда Σοφία's meetings");
+    const { stdout: embedded } = await run('pdffonts', [pdf.target]);
+    expect(embedded).toMatch(/LiberationSans/);
+    await context.close();
+  }, 180_000);
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   CSV_BOM,
   exportCellText,
@@ -10,7 +12,7 @@ import Papa from 'papaparse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import type { ReportKind } from './api';
-import { buildReviewPdf, type ReviewPdfContent } from './exportPdfDocument';
+import { buildReviewPdf, needsUnicodeFont, type ReviewPdfContent } from './exportPdfDocument';
 import { reportDocument } from './testData';
 
 const RANGE = { start: '2025-03-09', end: '2025-03-15' };
@@ -131,5 +133,33 @@ describe('the Review PDF', () => {
     expect(raw).not.toMatch(/\/Subtype\s*\/Image/);
     expect(pdf.getNumberOfPages()).toBeGreaterThanOrEqual(1);
     expect(pdf.getTextWidth('x')).toBeGreaterThan(0);
+  });
+
+  it('writes names in Greek, Cyrillic or Central European letters with an embedded font, Latin ones in Helvetica', async () => {
+    const latin = content();
+    latin.subtitle = 'Zoë O’Brien – Müller · “Q1”';
+    expect(needsUnicodeFont(latin)).toBe(false);
+
+    const data = content();
+    data.subtitle = 'Дмитрий Иванов · Σοφία Παπαδοπούλου · Łukasz Wróbel';
+    expect(needsUnicodeFont(data)).toBe(true);
+    const fontFile = (name: string) =>
+      new Uint8Array(
+        readFileSync(createRequire(import.meta.url).resolve(`pdfjs-dist/standard_fonts/${name}`)),
+      );
+    const fonts = {
+      regular: fontFile('LiberationSans-Regular.ttf'),
+      bold: fontFile('LiberationSans-Bold.ttf'),
+    };
+    const all = (await pdfText(buildReviewPdf(data, fonts).output('arraybuffer')))
+      .map((i) => i.str)
+      .join('\n');
+    expect(all).toContain('Дмитрий Иванов · Σοφία Παπαδοπούλου · Łukasz Wróbel');
+    // The rest of the report, bold headings and tables included, is written in the same font.
+    expect(all).toContain(data.title);
+    for (const table of reviewExportTables(data.reports)) expect(all).toContain(table.title);
+    // Helvetica alone cannot: the same names come out as other characters.
+    const plain = (await pdfText(buildReviewPdf(data).output('arraybuffer'))).map((i) => i.str).join('\n');
+    expect(plain).not.toContain('Дмитрий');
   });
 });

@@ -43,7 +43,7 @@ const rgb = (hex: string): Rgb => [
 ];
 
 function heading(pdf: jsPDF, text: string, y: number): number {
-  pdf.setFont('helvetica', 'bold');
+  pdf.setFont(familyOf(pdf), 'bold');
   pdf.setFontSize(12);
   pdf.setTextColor(INK);
   pdf.text(text, PAGE.margin, y);
@@ -93,11 +93,11 @@ function drawTiles(pdf: jsPDF, reports: ReviewExportInput, top: number): number 
     const x = PAGE.margin + i * (width + gap);
     pdf.setFillColor(TILE);
     pdf.roundedRect(x, top, width, height, 4, 4, 'F');
-    pdf.setFont('helvetica', 'normal');
+    pdf.setFont(familyOf(pdf), 'normal');
     pdf.setFontSize(8);
     pdf.setTextColor(DIMMED);
     pdf.text(tile.label, x + 8, top + 13);
-    pdf.setFont('helvetica', 'bold');
+    pdf.setFont(familyOf(pdf), 'bold');
     pdf.setFontSize(18);
     if (tile.color) {
       const badge = pdf.getTextWidth(tile.value) + 10;
@@ -108,7 +108,7 @@ function drawTiles(pdf: jsPDF, reports: ReviewExportInput, top: number): number 
       pdf.setTextColor(INK);
     }
     pdf.text(tile.value, x + (tile.color ? 11 : 8), top + 36);
-    pdf.setFont('helvetica', 'normal');
+    pdf.setFont(familyOf(pdf), 'normal');
     pdf.setFontSize(7);
     pdf.setTextColor(DIMMED);
     pdf.text(pdf.splitTextToSize(tile.hint, width - 14)[0] ?? '', x + 8, top + 54);
@@ -141,7 +141,7 @@ function drawChart(pdf: jsPDF, content: ReviewPdfContent, top: number): number {
   const step = (box.right - box.left) / days;
   const x = (epochDay: number) => box.left + (epochDay - first + 0.5) * step;
 
-  pdf.setFont('helvetica', 'normal');
+  pdf.setFont(familyOf(pdf), 'normal');
   pdf.setFontSize(7);
   pdf.setTextColor(DIMMED);
   pdf.setLineWidth(0.5);
@@ -216,7 +216,7 @@ function drawTable(pdf: jsPDF, table: ExportTable, top: number): number {
   let y = ensureRoom(pdf, top, 60);
   y = heading(pdf, table.title, y + 14);
   if (table.rows.length === 0) {
-    pdf.setFont('helvetica', 'normal');
+    pdf.setFont(familyOf(pdf), 'normal');
     pdf.setFontSize(9);
     pdf.setTextColor(DIMMED);
     pdf.text('No meetings.', PAGE.margin, y + 10);
@@ -231,7 +231,7 @@ function drawTable(pdf: jsPDF, table: ExportTable, top: number): number {
     body: table.rows.map((row) => row.map(exportCellText)),
     theme: 'striped',
     margin: { left: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin + 16 },
-    styles: { font: 'helvetica', fontSize: 8, cellPadding: 3, textColor: INK, overflow: 'linebreak' },
+    styles: { font: familyOf(pdf), fontSize: 8, cellPadding: 3, textColor: INK, overflow: 'linebreak' },
     headStyles: { fillColor: rgb('#374151'), textColor: 255, fontStyle: 'bold' },
     alternateRowStyles: { fillColor: rgb('#f9fafb') },
     columnStyles,
@@ -240,22 +240,63 @@ function drawTable(pdf: jsPDF, table: ExportTable, top: number): number {
   return finalY ?? y;
 }
 
-/** The report as a jsPDF document: header, report card tiles, the organizer chart, then every table. */
-export function buildReviewPdf(content: ReviewPdfContent): jsPDF {
+/**
+ * A TrueType family for the text Helvetica cannot write (PDF's standard fonts know only Windows-1252): names in
+ * Greek, Cyrillic or Central European letters. Its regular and bold files, as bytes.
+ */
+export type PdfFonts = { regular: Uint8Array; bold: Uint8Array };
+const UNICODE_FAMILY = 'LiberationSans';
+const families = new WeakMap<jsPDF, string>();
+const familyOf = (pdf: jsPDF) => families.get(pdf) ?? 'helvetica';
+
+/** The characters of Windows-1252 above Latin-1's: what Helvetica can write besides U+0000–U+00FF. */
+const WINDOWS_1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** Whether some text of the report needs the Unicode family (a name Helvetica would print as garbage). */
+export function needsUnicodeFont(content: ReviewPdfContent): boolean {
+  for (const char of JSON.stringify(content)) {
+    const code = char.codePointAt(0)!;
+    if (code > 0xff && !WINDOWS_1252_EXTRA.has(char)) return true;
+  }
+  return false;
+}
+
+/** Bytes as the binary string jsPDF's file system takes (one character per byte). */
+function binaryString(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return text;
+}
+
+function embedFonts(pdf: jsPDF, fonts: PdfFonts) {
+  pdf.addFileToVFS(`${UNICODE_FAMILY}-Regular.ttf`, binaryString(fonts.regular));
+  pdf.addFileToVFS(`${UNICODE_FAMILY}-Bold.ttf`, binaryString(fonts.bold));
+  pdf.addFont(`${UNICODE_FAMILY}-Regular.ttf`, UNICODE_FAMILY, 'normal');
+  pdf.addFont(`${UNICODE_FAMILY}-Bold.ttf`, UNICODE_FAMILY, 'bold');
+  families.set(pdf, UNICODE_FAMILY);
+}
+
+/**
+ * The report as a jsPDF document: header, report card tiles, the organizer chart, then every table. With
+ * `fonts` its text is written in them (embedded, the letters used only); otherwise in Helvetica.
+ */
+export function buildReviewPdf(content: ReviewPdfContent, fonts?: PdfFonts): jsPDF {
   const pdf = new jsPDF({ orientation: 'portrait', unit: 'pt', format: 'a4', compress: true });
+  if (fonts) embedFonts(pdf, fonts);
   pdf.setProperties({ title: content.title, subject: 'MeetWell review', creator: 'MeetWell' });
-  pdf.setFont('helvetica', 'bold');
+  pdf.setFont(familyOf(pdf), 'bold');
   pdf.setFontSize(16);
   pdf.setTextColor(INK);
   pdf.text(content.title, PAGE.margin, PAGE.margin + 8);
-  pdf.setFont('helvetica', 'normal');
+  pdf.setFont(familyOf(pdf), 'normal');
   pdf.setFontSize(9);
   pdf.setTextColor(DIMMED);
   pdf.text(content.subtitle, PAGE.margin, PAGE.margin + 22);
 
   let y = drawTiles(pdf, content.reports, PAGE.margin + 32);
   y = heading(pdf, 'Organizer stats', y + 22);
-  pdf.setFont('helvetica', 'normal');
+  pdf.setFont(familyOf(pdf), 'normal');
   pdf.setFontSize(8);
   pdf.setTextColor(DIMMED);
   pdf.text(
@@ -270,7 +311,7 @@ export function buildReviewPdf(content: ReviewPdfContent): jsPDF {
   const pages = pdf.getNumberOfPages();
   for (let page = 1; page <= pages; page++) {
     pdf.setPage(page);
-    pdf.setFont('helvetica', 'normal');
+    pdf.setFont(familyOf(pdf), 'normal');
     pdf.setFontSize(8);
     pdf.setTextColor(DIMMED);
     pdf.text('MeetWell', PAGE.margin, PAGE.height - PAGE.margin + 12);
