@@ -249,8 +249,14 @@ const UNICODE_FAMILY = 'LiberationSans';
 const families = new WeakMap<jsPDF, string>();
 const familyOf = (pdf: jsPDF) => families.get(pdf) ?? 'helvetica';
 
-/** The characters of Windows-1252 above Latin-1's: what Helvetica can write besides U+0000–U+00FF. */
-const WINDOWS_1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The characters of Windows-1252 outside Latin-1 (€, curly quotes, dashes…): Helvetica writes them too. */
+const WINDOWS_1252_EXTRA = new Set(
+  [
+    0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d,
+    0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e,
+    0x0178,
+  ].map((code) => String.fromCharCode(code)),
+);
 
 /** Whether some text of the report needs the Unicode family (a name Helvetica would print as garbage). */
 export function needsUnicodeFont(content: ReviewPdfContent): boolean {
