@@ -1,3 +1,4 @@
+import { evaluateMeeting } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -6,7 +7,7 @@ import { createTestApp, createTestContext, type TestContext } from '../../test/c
 import { bearerFor, createUser } from '../../test/factories';
 import { declineWarningEmail, organizerReminderEmail } from '../mail/templates/messages';
 import { loadSettings } from '../settings/routes';
-import { EXAMPLE_ORGANIZER, exampleMeetingStart, previewFacts } from './previews';
+import { EXAMPLE_ORGANIZER, exampleMeeting, exampleMeetingStart, previewFacts } from './previews';
 import { mailPreviewRoutes } from './routes';
 
 const APP_URL = 'https://app.meetwell.test';
@@ -54,7 +55,7 @@ describe('GET /api/v1/mail_previews/:kind', () => {
     expect(res.statusCode).toBe(200);
     const { attributes } = res.json().data;
     const { effective } = await loadSettings(ctx, user);
-    const expected = await organizerReminderEmail(previewFacts(user, effective.action, NOW), APP_URL);
+    const expected = await organizerReminderEmail(previewFacts(user, effective, NOW), APP_URL);
     expect(attributes.html).toBe(expected.html);
     expect(attributes.subject).toBe(expected.subject);
     expect(attributes.subject).toBe(
@@ -67,12 +68,35 @@ describe('GET /api/v1/mail_previews/:kind', () => {
     expect(attributes.html).toContain('10:00 am (Europe/Paris)');
   });
 
+  it('names what would raise the example meeting’s score, as the real mails do, each scored by the person’s rules', async () => {
+    const res = await preview('reminder');
+    const { html } = res.json().data.attributes;
+    expect(html).toContain('What would raise its score most (out of 100):');
+    const { effective } = await loadSettings(ctx, user);
+    const facts = previewFacts(user, effective, NOW);
+    expect(facts.suggestions?.length).toBeGreaterThan(0);
+    expect(facts.suggestions?.[0]).toMatch(/^Add an agenda → \d+, [A-F][+-]?$/);
+    const meeting = exampleMeeting(user, effective.action, facts.startsAt, NOW);
+    const before = evaluateMeeting(meeting, { settings: effective.evaluation }).score!;
+    const withAgenda = evaluateMeeting(
+      { ...meeting, agendaItems: [{ status: 'open' }] },
+      { settings: effective.evaluation },
+    ).score!;
+    expect(withAgenda).toBeGreaterThan(before);
+    expect(facts.suggestions?.[0]).toContain(`→ ${withAgenda},`);
+    for (const text of facts.suggestions ?? []) {
+      const [change, result] = text.split(' → ');
+      expect(html).toContain(change);
+      expect(html).toContain(result);
+    }
+  });
+
   it('renders the decline warning with the deadline of the person’s compliance deadline', async () => {
     const res = await preview('decline_warning');
     expect(res.statusCode).toBe(200);
     const { attributes } = res.json().data;
     const { effective } = await loadSettings(ctx, user);
-    const facts = previewFacts(user, effective.action, NOW);
+    const facts = previewFacts(user, effective, NOW);
     const expected = await declineWarningEmail(facts, APP_URL, 'example');
     expect(attributes.html).toBe(expected.html);
     expect(attributes.subject).toBe('"Weekly planning" may be declined: Monday, November 30th 2026');

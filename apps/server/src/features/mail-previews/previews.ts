@@ -1,9 +1,12 @@
 import {
   type ActionSettings,
+  type EvaluationSettings,
   localEpochDay,
   localToUtc,
   type MAIL_PREVIEW_KINDS,
+  type MeetingInput,
   SENTENCES,
+  suggestImprovements,
   weekdayOfEpochDay,
 } from '@meetwell/domain';
 import type { users } from '../../db/schema';
@@ -50,16 +53,58 @@ function exampleViolations(settings: Pick<ActionSettings, 'desired_duration' | '
   return violations;
 }
 
+type PreviewSettings = {
+  action: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule' | 'compliance_deadline'>;
+  evaluation: EvaluationSettings;
+};
+
+/**
+ * The example meeting as the rules read it, breaking the standards its mails name: no agenda, longer than
+ * the desired length and sent at the last minute where the person set those; a video link and two people.
+ */
+export function exampleMeeting(
+  user: Pick<UserRow, 'email'>,
+  settings: PreviewSettings['action'],
+  startsAt: Date,
+  now: Date,
+): MeetingInput {
+  const minutes = settings.desired_duration
+    ? settings.desired_duration + EXAMPLE_LENGTH_OVER_LIMIT_MINUTES
+    : 60;
+  const invitedAt = settings.last_minute_schedule ? new Date(startsAt.getTime() - 3_600_000) : now;
+  return {
+    summary: EXAMPLE_SUMMARY,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+    invitedAt,
+    conferenceUrl: 'https://meet.example.com/weekly-planning',
+    organizerEmail: EXAMPLE_ORGANIZER,
+    attendees: [
+      { email: EXAMPLE_ORGANIZER, responseStatus: 'accepted' },
+      { email: user.email, responseStatus: 'needsAction' },
+    ],
+    agendaItems: [],
+    objectives: [],
+    preworkItems: [],
+  };
+}
+
 /**
  * What the example mails say: an example meeting of the signed-in person's, in their zone, breaking their own
- * standards, with the decline at their compliance deadline.
+ * standards, with the decline at their compliance deadline, and what would raise its score as their rules
+ * score it (the real mails' suggestions, worked out the same way).
  */
 export function previewFacts(
   user: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'timeZone'>,
-  settings: Pick<ActionSettings, 'desired_duration' | 'last_minute_schedule' | 'compliance_deadline'>,
+  settings: PreviewSettings,
   now: Date,
 ): MeetingFacts {
   const startsAt = exampleMeetingStart(user.timeZone, now);
+  const suggestions = suggestImprovements(
+    exampleMeeting(user, settings.action, startsAt, now),
+    { settings: settings.evaluation },
+    { limit: 3, timeZone: user.timeZone, now: now.getTime() },
+  );
   return {
     summary: EXAMPLE_SUMMARY,
     startsAt,
@@ -67,8 +112,9 @@ export function previewFacts(
     userName: `${user.firstName} ${user.lastName}`.trim() || user.email,
     userEmail: user.email,
     organizerEmail: EXAMPLE_ORGANIZER,
-    violations: exampleViolations(settings),
-    deadline: new Date(startsAt.getTime() - settings.compliance_deadline * 3_600_000),
+    violations: exampleViolations(settings.action),
+    deadline: new Date(startsAt.getTime() - settings.action.compliance_deadline * 3_600_000),
+    suggestions: suggestions.map((s) => s.text),
   };
 }
 

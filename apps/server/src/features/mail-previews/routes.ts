@@ -36,7 +36,7 @@ export const mailPreviewRoutes: FeatureRoutes = (app, ctx) => {
       to = user.email;
     } else {
       const { effective } = await loadSettings(ctx, user);
-      const facts = previewFacts(user, effective.action, ctx.now());
+      const facts = previewFacts(user, effective, ctx.now());
       mail = await renderPreview(kind, facts, ctx.config.appUrl);
       to = facts.organizerEmail;
     }
