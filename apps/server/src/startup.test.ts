@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded';
+import { isProcessAlive } from './test/processes';
 
 /**
  * main.ts starts the embedded PostgreSQL before the configuration is validated (so that its start runs while
@@ -40,14 +41,6 @@ function start(env: Record<string, string>) {
 }
 
 const postmasterPid = () => path.join(dataDir, 'postgres', 'postmaster.pid');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a start with an invalid configuration', () => {
   it('says what is wrong, exits 1 and stops the embedded PostgreSQL it started', async () => {
@@ -61,7 +54,7 @@ describe('a start with an invalid configuration', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     if (existsSync(postmasterPid())) {
       const pid = Number(readFileSync(postmasterPid(), 'utf8').split('\n')[0]);
-      expect(alive(pid)).toBe(false);
+      expect(isProcessAlive(pid)).toBe(false);
     }
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { freePort } from './db/embedded';
 import { calendars } from './db/schema';
 import { createTestContext, type TestContext } from './test/context';
 import { createUser } from './test/factories';
+import { isProcessAlive } from './test/processes';
 
 /**
  * `npm start`'s program with both roles: it serves, and runs the jobs in a child process of its own at a lower
@@ -30,14 +31,6 @@ function childrenOf(pid: number): number[] {
     return [];
   }
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 /** Polls `read` until it gives a value; on a timeout the error carries the server's output. */
 async function waitUntil<T>(
   read: () => T | null | undefined | false | Promise<T | null | undefined | false>,
@@ -161,7 +154,7 @@ describe('the program with both roles', () => {
     );
     expect(output).toContain('the job worker stopped');
     server.kill('SIGKILL');
-    await waitUntil(() => !alive(second!), {
+    await waitUntil(() => !isProcessAlive(second!), {
       timeout: 60_000,
       message: () => `the worker outlived the serving process:\n${output}`,
     });

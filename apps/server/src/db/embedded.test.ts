@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../test/processes';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded';
 
 const holder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/hold-embedded-database.ts');
@@ -18,15 +19,6 @@ async function tempDir() {
   await fs.chmod(dir, 0o755);
   cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
-}
-
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function query(url: string) {
@@ -82,12 +74,12 @@ describe('the embedded PostgreSQL', () => {
     child.kill('SIGKILL');
     await exited(child);
     // The orphan still runs: this is what made the next start fail.
-    expect(alive(started.pid)).toBe(true);
+    expect(isProcessAlive(started.pid)).toBe(true);
 
     const database = await startEmbeddedDatabase({ dataDir, databaseName: 'held' });
     cleanups.push(() => database.stop());
     expect(await query(database.url)).toBe(1);
-    expect(alive(started.pid)).toBe(false);
+    expect(isProcessAlive(started.pid)).toBe(false);
     expect(database.pid()).not.toBe(started.pid);
   }, 120_000);
 
@@ -99,7 +91,7 @@ describe('the embedded PostgreSQL', () => {
     await exited(child);
     expect(output()).toContain('drained:ok');
     // …and the server then stopped it, last.
-    await waitFor(() => !alive(started.pid), 10_000);
+    await waitFor(() => !isProcessAlive(started.pid), 10_000);
   }, 120_000);
 
   it('is started again when it dies, and the same URL works again', async () => {
@@ -108,7 +100,7 @@ describe('the embedded PostgreSQL', () => {
     cleanups.push(() => database.stop());
     const first = database.pid()!;
     process.kill(first, 'SIGKILL');
-    await waitFor(() => !alive(first), 10_000);
+    await waitFor(() => !isProcessAlive(first), 10_000);
     const answer = await waitFor(() => query(database.url).catch(() => null), 60_000);
     expect(answer).toBe(1);
     expect(database.pid()).not.toBe(first);
