@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
-import type { BulkColumn } from './bulk';
+import { type BulkColumn, withoutNul } from './bulk';
 import { transactionWithClient } from './client';
 import { copyBody, sendCopy } from './copy';
 
@@ -69,7 +69,8 @@ describe('COPY rows', () => {
             expect(back.flag).toBe(row.flag);
             expect(back.n).toBe(row.n);
             expect(back.at?.getTime() ?? null).toBe(row.at?.getTime() ?? null);
-            expect(back.doc).toEqual(row.doc ?? null);
+            // As the upsert's JSON parameter (bulk.ts): a NUL escape inside JSON is dropped too.
+            expect(back.doc).toEqual(row.doc ? JSON.parse(withoutNul(JSON.stringify(row.doc))) : null);
           }
         },
       ),

@@ -1,16 +1,6 @@
-import type { QualityLabel, StoredEvaluation } from '@meetwell/domain';
+import type { Attendee, QualityLabel, StoredEvaluation } from '@meetwell/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  json,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { calendars } from './calendars';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { companies } from './companies';
@@ -56,6 +46,8 @@ export const meetings = pgTable(
     responseStatus: text('response_status'),
     userOptional: boolean('user_optional').notNull().default(false),
     attendeesCount: integer('attendees_count').notNull().default(0),
+    /** As the API shows them, the organizer first (features/calendars/sync/attendee-list). */
+    attendees: json('attendees').$type<Attendee[]>().notNull().default([]),
     invitedAt: ts('invited_at'),
     providerUpdatedAt: ts('provider_updated_at'),
     etag: text('etag'),
@@ -94,25 +86,6 @@ export const meetings = pgTable(
     // No index by event key or organizer: no query looks meetings up by them (reports group them inside a
     // scope's rows), and every index is written again by each sync and re-evaluation.
   ],
-);
-
-export const attendees = pgTable(
-  'attendees',
-  {
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    name: text('name'),
-    optional: boolean('optional').notNull().default(false),
-    organizer: boolean('organizer').notNull().default(false),
-    isSelf: boolean('is_self').notNull().default(false),
-    /** accepted | tentative | declined | needsAction */
-    responseStatus: text('response_status').notNull().default('needsAction'),
-    role: text('role'),
-  },
-  // Read by meeting (and written by meeting and address); never searched by address alone, so no index on it.
-  (t) => [primaryKey({ columns: [t.meetingId, t.email] })],
 );
 
 const itemColumns = {

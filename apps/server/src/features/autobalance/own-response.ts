@@ -1,35 +1,34 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { attendees, meetings, users } from '../../db/schema';
+import { meetings, users } from '../../db/schema';
+import { withOwnResponse } from '../calendars/sync/attendee-list';
 
 /**
  * Records the user's own answer to a meeting everywhere the screens read it: the meeting's response status and
- * the user's own attendee row (added when the provider listed no row for them), so that after an accept (Ignore)
- * or a decline the attendee list, the labels and the filters all say the same thing.
+ * the user's own entry among its attendees (added when the provider listed none for them), so that after an
+ * accept (Ignore) or a decline the attendee list, the labels and the filters all say the same thing.
  */
 export async function recordOwnResponse(
   ctx: AppContext,
   meeting: { id: string; userId: string },
   status: 'accepted' | 'declined' | 'tentative',
 ) {
-  await ctx.db
-    .update(meetings)
-    .set({ responseStatus: status, updatedAt: ctx.now() })
-    .where(eq(meetings.id, meeting.id));
-  const updated = await ctx.db
-    .update(attendees)
-    .set({ responseStatus: status })
-    .where(and(eq(attendees.meetingId, meeting.id), eq(attendees.isSelf, true)))
-    .returning({ email: attendees.email });
-  if (updated.length) return;
-  const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, meeting.userId));
-  if (!owner) return;
-  const email = owner.email.toLowerCase();
-  await ctx.db
-    .insert(attendees)
-    .values({ meetingId: meeting.id, email, isSelf: true, responseStatus: status })
-    .onConflictDoUpdate({
-      target: [attendees.meetingId, attendees.email],
-      set: { isSelf: true, responseStatus: status },
-    });
+  // Locked from read to write: a sync storing the provider's new list meanwhile is not overwritten by the old.
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ attendees: meetings.attendees, ownerEmail: users.email })
+      .from(meetings)
+      .innerJoin(users, eq(users.id, meetings.userId))
+      .where(eq(meetings.id, meeting.id))
+      .for('update', { of: meetings });
+    if (!row) return;
+    await tx
+      .update(meetings)
+      .set({
+        responseStatus: status,
+        attendees: withOwnResponse(row.attendees, row.ownerEmail, status),
+        updatedAt: ctx.now(),
+      })
+      .where(eq(meetings.id, meeting.id));
+  });
 }

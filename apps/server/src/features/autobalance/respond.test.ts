@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendees, calendars, meetings } from '../../db/schema';
+import { calendars, meetings } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { browserFor, createUser } from '../../test/factories';
+import { attendeeList } from '../calendars/sync/attendee-list';
 import { syncRoutes } from '../calendars/sync/sync.routes';
 import { meetingRoutes } from '../meetings/routes';
 import { recordOwnResponse } from './own-response';
@@ -31,22 +32,38 @@ async function icsOwner() {
   return { user, calendar: calendar! };
 }
 
-async function ownRow(meetingId: string) {
-  const rows = await ctx.db
-    .select()
-    .from(attendees)
-    .where(and(eq(attendees.meetingId, meetingId), eq(attendees.isSelf, true)));
-  return rows;
+async function ownEntries(meetingId: string) {
+  const [row] = await ctx.db
+    .select({ attendees: meetings.attendees })
+    .from(meetings)
+    .where(eq(meetings.id, meetingId));
+  return row!.attendees.filter((a) => a.self);
 }
 
 describe("the user's own answer", () => {
   it('after Ignore (accept), the meeting and its attendee row both say accepted, and the meeting shows it', async () => {
     const owner = await icsOwner();
     const meeting = await insertMeeting(ctx, owner, { startsAt: new Date(Date.now() + 50 * 3_600_000) });
-    await ctx.db.insert(attendees).values([
-      { meetingId: meeting.id, email: 'boss@partner.example', organizer: true, responseStatus: 'accepted' },
-      { meetingId: meeting.id, email: owner.user.email, isSelf: true, responseStatus: 'needsAction' },
-    ]);
+    const invited = [
+      {
+        email: 'boss@partner.example',
+        optional: false,
+        organizer: true,
+        self: false,
+        responseStatus: 'accepted',
+      },
+      {
+        email: owner.user.email,
+        optional: false,
+        organizer: false,
+        self: true,
+        responseStatus: 'needsAction',
+      },
+    ] as const;
+    await ctx.db
+      .update(meetings)
+      .set({ attendees: attendeeList({ attendees: [...invited] }, owner.user.email) })
+      .where(eq(meetings.id, meeting.id));
     const headers = await browserFor(ctx, owner.user.id);
     const accepted = await app.inject({
       method: 'POST',
@@ -54,7 +71,7 @@ describe("the user's own answer", () => {
       headers,
     });
     expect(accepted.statusCode).toBe(200);
-    expect(await ownRow(meeting.id)).toEqual([expect.objectContaining({ responseStatus: 'accepted' })]);
+    expect(await ownEntries(meeting.id)).toEqual([expect.objectContaining({ status: 'accepted' })]);
     const shown = (await app.inject({ url: `/api/v1/meetings/${meeting.id}`, headers })).json().data
       .attributes;
     expect(shown.response_status).toBe('accepted');
@@ -66,8 +83,8 @@ describe("the user's own answer", () => {
     const owner = await icsOwner();
     const meeting = await insertMeeting(ctx, owner, { startsAt: new Date(Date.now() + 50 * 3_600_000) });
     await recordOwnResponse(ctx, meeting, 'declined');
-    expect(await ownRow(meeting.id)).toEqual([
-      expect.objectContaining({ email: owner.user.email.toLowerCase(), responseStatus: 'declined' }),
+    expect(await ownEntries(meeting.id)).toEqual([
+      expect.objectContaining({ email: owner.user.email.toLowerCase(), status: 'declined' }),
     ]);
     const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, meeting.id));
     expect(row!.responseStatus).toBe('declined');

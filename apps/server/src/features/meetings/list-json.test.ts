@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actions,
   agendaItems,
-  attendees,
   calendars,
   meetings,
   objectives,
@@ -13,6 +12,7 @@ import type { App } from '../../http/app';
 import { allRoutes } from '../../routes';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
 import { bearerFor, createUser } from '../../test/factories';
+import { attendeeList } from '../calendars/sync/attendee-list';
 import { listMeetingsJson } from './list-json';
 import { presentMeetings } from './presenter';
 
@@ -53,6 +53,12 @@ async function richWeek() {
     })
     .returning();
   const base = { userId: user.id, calendarId: calendar!.id };
+  const guest = { optional: false, organizer: false, self: false, responseStatus: 'accepted' } as const;
+  const invited = [
+    { ...guest, email: 'zed@acme.example' },
+    { ...guest, email: 'lead@acme.example', organizer: true },
+    { ...guest, email: user.email, self: true, optional: true, role: 'req-participant' },
+  ];
   const rows = await ctx.db
     .insert(meetings)
     .values([
@@ -79,6 +85,7 @@ async function richWeek() {
         organizerDomain: 'acme.example',
         organizerName: 'Lead',
         attendeesCount: 3,
+        attendees: attendeeList({ attendees: invited }, user.email),
         cost: 250,
         durationSeconds: 3600,
         compliant: false,
@@ -129,11 +136,6 @@ async function richWeek() {
     ])
     .returning();
   const scored = rows.find((r) => r.providerEventId === 'scored')!;
-  await ctx.db.insert(attendees).values([
-    { meetingId: scored.id, email: 'zed@acme.example', responseStatus: 'accepted' },
-    { meetingId: scored.id, email: 'lead@acme.example', organizer: true, responseStatus: 'accepted' },
-    { meetingId: scored.id, email: user.email, isSelf: true, optional: true, role: 'req-participant' },
-  ]);
   await ctx.db.insert(agendaItems).values([
     { meetingId: scored.id, description: 'Second', position: 1, durationInMins: 10, startedAt: at(3, 9) },
     { meetingId: scored.id, description: 'First', position: 0, source: 'parsed' },

@@ -12,8 +12,8 @@ const items = (table: string, fields: string) => `select json_agg(json_build_obj
 const ITEM_COMMON = `'id', i.id, 'meeting_id', i.meeting_id, 'description', i.description`;
 
 /**
- * The meetings of a period as the API's `data` array: PostgreSQL reads each meeting's columns and its
- * attendees and items (small JSON arrays), and this module writes the documents around them as text, column by
+ * The meetings of a period as the API's `data` array: PostgreSQL reads each meeting's columns (its
+ * attendees among them) and its items (small JSON arrays), and this module writes the documents around them as text, column by
  * column, without building an object per meeting or parsing any JSON again. Building the whole document in
  * SQL (json_build_object over 40 columns a meeting) cost three times the query itself. The attributes, their
  * order and columns come from meeting-attributes.ts, which `presentMeetings` (single meetings) reads too;
@@ -107,29 +107,17 @@ function meetingsListQuery(userId: string, from: Date, to: Date, limit: number):
 }
 
 /**
- * Each listed meeting's attendees and live items, as JSON arrays: looked up meeting by meeting through their
- * indexes, in the order of the listed ids (nested loops keep it, so nothing wide is sorted). Aggregating
- * them over all the listed ids at once read the whole attendees table instead.
+ * Each listed meeting's live items, as JSON arrays: looked up meeting by meeting through their indexes, in the
+ * order of the listed ids (nested loops keep it, so nothing wide is sorted). Aggregating them over all the
+ * listed ids at once read the whole items tables instead.
  */
-const CHILD_LISTS = `left join lateral (
-        select json_agg(json_build_object(
-            'email', at.email,
-            'name', at.name,
-            'role', case when at.organizer then 'organizer' else coalesce(at.role, 'attendee') end,
-            'optional', at.optional,
-            'status', at.response_status,
-            'self', at.is_self
-          ) order by at.organizer desc, at.email) as list
-          from attendees at
-         where at.meeting_id = m.id
-      ) att on true
-      left join lateral (${items(
-        'agenda_items',
-        `${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
+const CHILD_LISTS = `left join lateral (${items(
+  'agenda_items',
+  `${ITEM_COMMON}, 'duration_in_mins', i.duration_in_mins, 'position', i.position,
           'status', i.status, 'source', i.source, 'owner_name', i.owner_name, 'owner_id', i.owner_id,
           'time_spent_in_secs', i.time_spent_in_secs, 'started_at', ${isoColumn('i.started_at')},
           'ended_at', ${isoColumn('i.ended_at')}`,
-      )}) ag on true
+)}) ag on true
       left join lateral (${items('objectives', `${ITEM_COMMON}, 'position', i.position, 'status', i.status, 'source', i.source`)}) ob on true
       left join lateral (${items(
         'prework_items',

@@ -37,6 +37,7 @@ describe('the meeting attributes table', () => {
       qualityLabel: null,
       evaluation: null,
       attendeesCount: 0,
+      attendees: [],
       organizerEmail: null,
       organizerDomain: null,
       organizerName: null,
@@ -59,7 +60,6 @@ describe('the meeting attributes table', () => {
     const attributes = presentMeetingAttributes(row, {
       action: undefined,
       blockCategory: null,
-      attendees: [],
       agendaItems: [],
       objectives: [],
       preworkItems: [],

@@ -1,17 +1,14 @@
 import type { AgendaItem, MeetingAttributes, Objective, PreworkItem } from '@meetwell/domain';
-import type { actions, attendees, meetings } from '../../db/schema';
+import type { actions, meetings } from '../../db/schema';
 
 type MeetingRow = typeof meetings.$inferSelect;
 type ActionRow = typeof actions.$inferSelect;
-type AttendeeRow = typeof attendees.$inferSelect;
 
 /** What a meeting's attributes are read from besides its row (the single-meeting presenter loads them). */
 export type MeetingRelations = {
   action: ActionRow | undefined;
   /** The category of the meeting's Wellness block, when it is one. */
   blockCategory: string | null;
-  /** Sorted: the organizer first, then by address. */
-  attendees: AttendeeRow[];
   agendaItems: AgendaItem[];
   objectives: Objective[];
   preworkItems: PreworkItem[];
@@ -80,20 +77,8 @@ export const MEETING_ATTRIBUTES: { [K in keyof MeetingAttributes]: Attribute<K> 
     kind: 'json',
     value: (m) => m.evaluation?.details_maybe ?? [],
   },
-  // The organizer first, then by address (the provider's own order is not kept).
-  attendees: {
-    column: "coalesce(att.list, '[]'::json)",
-    kind: 'json',
-    value: (_m, r) =>
-      r.attendees.map((a) => ({
-        email: a.email,
-        name: a.name,
-        role: a.organizer ? 'organizer' : (a.role ?? 'attendee'),
-        optional: a.optional,
-        status: a.responseStatus,
-        self: a.isSelf,
-      })),
-  },
+  // The organizer first, then by address (the provider's own order is not kept): so stored on the row.
+  attendees: { column: 'm.attendees', kind: 'json', value: (m) => m.attendees },
   attendees_count: { column: 'm.attendees_count', kind: 'number', value: (m) => m.attendeesCount },
   organizer_email: {
     column: `case when m.organizer_email is null then null else json_build_object(

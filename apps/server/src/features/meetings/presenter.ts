@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import {
   actions,
   agendaItems,
-  attendees,
   type meetings,
   objectives,
   preworkItems,
@@ -29,11 +28,6 @@ function groupBy<T extends { meetingId: string }>(rows: T[]) {
 }
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-
-const byOrganizerThenEmail = (
-  a: { organizer: boolean; email: string },
-  b: { organizer: boolean; email: string },
-) => Number(b.organizer) - Number(a.organizer) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
 
 /** Items as the contract shows them (embedded in a meeting, and as the item routes' resources). */
 export const presentAgendaItem = (i: AgendaRow): AgendaItem => ({
@@ -72,18 +66,14 @@ export const presentPreworkItem = (p: PreworkRow): PreworkItem => ({
 });
 
 /**
- * Meetings as the API shows them (the contract's meetings resource), with attendees, items, block and action,
- * in 5 queries; each attribute as meeting-attributes.ts defines it (the meetings list reads the same table).
+ * Meetings as the API shows them (the contract's meetings resource), with items, block and action, in 5
+ * queries; each attribute as meeting-attributes.ts defines it (the meetings list reads the same table).
  */
 export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise<MeetingResource[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
   const blockIds = rows.map((m) => m.wellnessBlockId).filter((id): id is string => Boolean(id));
-  const [attendeeRows, agendaRows, objectiveRows, preworkRows, actionRows, blockRows] = await Promise.all([
-    db
-      .select()
-      .from(attendees)
-      .where(inValues(attendees.meetingId, ids, 'uuid')),
+  const [agendaRows, objectiveRows, preworkRows, actionRows, blockRows] = await Promise.all([
     db
       .select()
       .from(agendaItems)
@@ -110,7 +100,6 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise
           .where(inValues(wellnessBlocks.id, blockIds, 'uuid'))
       : Promise.resolve([]),
   ]);
-  const attendeesBy = groupBy(attendeeRows);
   const agendaBy = groupBy(agendaRows);
   const objectivesBy = groupBy(objectiveRows);
   const preworkBy = groupBy(preworkRows);
@@ -124,7 +113,6 @@ export async function presentMeetings(db: Database, rows: MeetingRow[]): Promise
       attributes: presentMeetingAttributes(m, {
         action: actionBy.get(m.id),
         blockCategory: m.wellnessBlockId ? (blockCategory.get(m.wellnessBlockId) ?? null) : null,
-        attendees: (attendeesBy.get(m.id) ?? []).sort(byOrganizerThenEmail),
         agendaItems: (agendaBy.get(m.id) ?? []).map(presentAgendaItem),
         objectives: (objectivesBy.get(m.id) ?? []).map(presentObjective),
         preworkItems: (preworkBy.get(m.id) ?? []).map(presentPreworkItem),

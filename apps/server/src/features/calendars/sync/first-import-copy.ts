@@ -7,14 +7,7 @@ import { meetings } from '../../../db/schema';
 import { nextTurn } from '../../../lib/next-turn';
 import type { FirstImportScoring, NewMeeting } from '../../evaluation/first-import';
 import type { TouchedSpan } from '../../evaluation/spans';
-import {
-  AGENDA_COLUMNS,
-  ATTENDEE_COLUMNS,
-  addChildRows,
-  noChildRows,
-  OBJECTIVE_COLUMNS,
-  PREWORK_COLUMNS,
-} from './child-rows';
+import { AGENDA_COLUMNS, addChildRows, noChildRows, OBJECTIVE_COLUMNS, PREWORK_COLUMNS } from './child-rows';
 import {
   BATCH,
   chunks,
@@ -89,17 +82,16 @@ export async function prescoreFirstImport(
 
 /**
  * A first import: every event is new and scored, so each batch goes in with COPY (meetings, then their
- * attendees and items, whose meeting ids are known before the insert), while the next batch is scored and
+ * items, whose meeting ids are known before the insert), while the next batch is scored and
  * encoded. The calendar held no meeting in this transaction; a meeting inserted beside it breaks the unique
  * (calendar, event) index and rolls the whole import back, to be retried.
  */
 export async function copyFirstImport(
   client: pg.PoolClient,
-  target: StoreTarget,
   prepared: PreparedEvent[],
   prescore: Prescore,
 ): Promise<Written> {
-  // Its meetings' insert announces their owner to the read caches; their attendees and items need not again
+  // Its meetings' insert announces their owner to the read caches; their items need not again
   // (migration 0012): said for this transaction only.
   const { rows } = await client.query<{ now: Date }>(
     "select now() as now, set_config('meetwell.meetings_announced', 'on', true)",
@@ -118,7 +110,7 @@ export async function copyFirstImport(
       const id = p.prescored!.id;
       written.changedMeetingIds.push(id);
       written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
-      addChildRows(children, id, p, target.ownerEmail);
+      addChildRows(children, id, p);
     }
     const bodies = [
       [
@@ -129,7 +121,6 @@ export async function copyFirstImport(
           batch.map((p) => ({ ...p, evaluatedAt })),
         ),
       ],
-      ['attendees', ATTENDEE_COLUMNS, copyBody(ATTENDEE_COLUMNS, children.attendees)],
       ['agenda_items', AGENDA_COLUMNS, copyBody(AGENDA_COLUMNS, children.agenda)],
       ['objectives', OBJECTIVE_COLUMNS, copyBody(OBJECTIVE_COLUMNS, children.objectives)],
       ['prework_items', PREWORK_COLUMNS, copyBody(PREWORK_COLUMNS, children.prework)],

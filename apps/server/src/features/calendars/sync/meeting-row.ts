@@ -3,6 +3,7 @@ import type { CalendarEvent } from '../../../calendars/types';
 import type { BulkColumn } from '../../../db/bulk';
 import type { Prescored } from '../../evaluation/first-import';
 import type { TouchedSpan } from '../../evaluation/spans';
+import { attendeeList } from './attendee-list';
 import { describeEvent } from './describe-event';
 import { contentHash, eventKey } from './event-key';
 
@@ -52,6 +53,7 @@ export const MEETING_COLUMNS: readonly BulkColumn<MeetingRow>[] = [
   ['response_status', 'text', (r) => r.responseStatus],
   ['user_optional', 'boolean', (r) => r.userOptional],
   ['attendees_count', 'integer', (r) => r.attendeesCount],
+  ['attendees', 'json', (r) => r.attendees],
   ['invited_at', 'timestamptz', (r) => r.invitedAt],
   ['provider_updated_at', 'timestamptz', (r) => r.providerUpdatedAt],
   ['etag', 'text', (r) => r.etag],
@@ -124,6 +126,7 @@ export function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date)
       responseStatus: described.responseStatus,
       userOptional: described.userOptional,
       attendeesCount: described.attendeesCount,
+      attendees: attendeeList(event, target.ownerEmail),
       invitedAt: event.createdAt ?? null,
       providerUpdatedAt: event.updatedAt ?? null,
       etag: event.etag ?? null,

@@ -1,16 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bulkInsert, inValues, jsonValues } from '../../../db/bulk';
 import type { Database } from '../../../db/client';
-import { agendaItems, attendees, meetings, objectives, preworkItems } from '../../../db/schema';
+import { agendaItems, meetings, objectives, preworkItems } from '../../../db/schema';
 import { nextTurn } from '../../../lib/next-turn';
-import {
-  AGENDA_COLUMNS,
-  ATTENDEE_COLUMNS,
-  addChildRows,
-  noChildRows,
-  OBJECTIVE_COLUMNS,
-  PREWORK_COLUMNS,
-} from './child-rows';
+import { AGENDA_COLUMNS, addChildRows, noChildRows, OBJECTIVE_COLUMNS, PREWORK_COLUMNS } from './child-rows';
 import {
   BATCH,
   chunks,
@@ -34,7 +27,7 @@ async function nextUpsert(batch: PreparedEvent[]): Promise<SQL> {
 
 /**
  * Any later sync: upserts by (calendar, provider id), changing only the meetings whose content changed, and
- * rewrites the attendees and parsed items of those. The next batch's statement is built while PostgreSQL runs
+ * rewrites the parsed items of those. The next batch's statement is built while PostgreSQL runs
  * the current one; a batch's child rows go in with the statement of the next (data-modifying CTEs).
  */
 export async function upsertEvents(
@@ -85,14 +78,13 @@ export async function upsertEvents(
     const byProviderId = new Map(prepared.map((p) => [p.event.providerEventId, p]));
     const ids = rows.map((r) => r.id);
     written.changedMeetingIds.push(...ids);
-    // A meeting just inserted has no attendees or items yet.
+    // A meeting just inserted has no items yet.
     const updatedIds = rows.filter((r) => !r.inserted).map((r) => r.id);
     if (updatedIds.length) {
-      // Their attendees and parsed items go, to be written again below: one statement, one round trip.
+      // Their parsed items go, to be written again below: one statement, one round trip.
       const parsed = (table: typeof agendaItems | typeof objectives | typeof preworkItems) =>
         and(inValues(table.meetingId, updatedIds, 'uuid'), eq(table.source, 'parsed'));
       await tx.execute(sql`with
-        a as (delete from ${attendees} where ${inValues(attendees.meetingId, updatedIds, 'uuid')}),
         g as (delete from ${agendaItems} where ${parsed(agendaItems)}),
         o as (delete from ${objectives} where ${parsed(objectives)}),
         p as (delete from ${preworkItems} where ${parsed(preworkItems)})
@@ -104,9 +96,8 @@ export async function upsertEvents(
       written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
       const before = previousSpans.get(r.provider_event_id);
       if (before) written.touched.push({ from: before.startsAt, to: before.endsAt });
-      addChildRows(rowsOf, r.id, p, target.ownerEmail);
+      addChildRows(rowsOf, r.id, p);
     }
-    if (rowsOf.attendees.length) children.push(bulkInsert('attendees', ATTENDEE_COLUMNS, rowsOf.attendees));
     if (rowsOf.agenda.length) children.push(bulkInsert('agenda_items', AGENDA_COLUMNS, rowsOf.agenda));
     if (rowsOf.objectives.length)
       children.push(bulkInsert('objectives', OBJECTIVE_COLUMNS, rowsOf.objectives));

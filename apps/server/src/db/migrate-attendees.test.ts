@@ -1,0 +1,105 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runMigrations } from './migrate';
+import { migrationsFolder } from './migration-state';
+
+/** A database as the release before migration 0017 left it: its attendees in a table of their own. */
+let pool: pg.Pool;
+let folder: string;
+
+beforeAll(async () => {
+  const adminUrl = inject('databaseAdminUrl');
+  const name = `before_0017_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  pool = new pg.Pool({ connectionString: adminUrl.replace(/\/postgres$/, `/${name}`), max: 2 });
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'meetwell-migrations-'));
+  await fs.cp(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag.startsWith('0017')),
+  );
+  await fs.writeFile(journalFile, JSON.stringify(journal));
+  await migrate(drizzle(pool), { migrationsFolder: folder });
+});
+afterAll(async () => {
+  await pool.end();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+describe('migration 0017: attendees onto their meeting', () => {
+  it('keeps every meeting’s attendees, as the API showed them, the organizer first', async () => {
+    const { rows } = await pool.query<{ meeting: string; bare: string }>(`
+      with u as (insert into users (email, domain, affiliate_token)
+                 values ('ada@acme.example', 'acme.example', 'before-0017') returning id),
+           c as (insert into calendars (user_id, provider, external_id, name)
+                 select id, 'ics', 'work', 'Work' from u returning id, user_id),
+           m as (insert into meetings (user_id, calendar_id, provider_event_id, event_key, starts_at, ends_at)
+                 select user_id, id, unnest(array['with', 'without']), unnest(array['k1', 'k2']),
+                        now(), now() + interval '1 hour' from c
+                 returning id, provider_event_id)
+      select (select id from m where provider_event_id = 'with') as meeting,
+             (select id from m where provider_event_id = 'without') as bare`);
+    const { meeting, bare } = rows[0]!;
+    await pool.query(
+      `insert into attendees (meeting_id, email, name, optional, organizer, is_self, response_status, role)
+       values ($1, 'zed@acme.example', null, false, false, false, 'declined', null),
+              ($1, 'ada@acme.example', 'Ada', true, false, true, 'accepted', 'req-participant'),
+              ($1, 'Boss@acme.example', 'Boss', false, true, false, 'accepted', null),
+              ($1, 'amy@acme.example', null, false, false, false, 'needsAction', null)`,
+      [meeting],
+    );
+
+    await runMigrations({ db: drizzle(pool), pool });
+
+    const after = await pool.query<{ id: string; attendees: unknown }>(
+      'select id, attendees from meetings order by provider_event_id desc',
+    );
+    expect(after.rows.find((r) => r.id === meeting)!.attendees).toEqual([
+      {
+        email: 'Boss@acme.example',
+        name: 'Boss',
+        role: 'organizer',
+        optional: false,
+        status: 'accepted',
+        self: false,
+      },
+      {
+        email: 'ada@acme.example',
+        name: 'Ada',
+        role: 'req-participant',
+        optional: true,
+        status: 'accepted',
+        self: true,
+      },
+      {
+        email: 'amy@acme.example',
+        name: null,
+        role: 'attendee',
+        optional: false,
+        status: 'needsAction',
+        self: false,
+      },
+      {
+        email: 'zed@acme.example',
+        name: null,
+        role: 'attendee',
+        optional: false,
+        status: 'declined',
+        self: false,
+      },
+    ]);
+    expect(after.rows.find((r) => r.id === bare)!.attendees).toEqual([]);
+    const table = await pool.query("select to_regclass('public.attendees') as t");
+    expect(table.rows[0].t).toBeNull();
+  });
+});

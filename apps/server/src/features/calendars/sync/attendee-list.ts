@@ -1,0 +1,48 @@
+import type { Attendee } from '@meetwell/domain';
+import type { CalendarEvent } from '../../../calendars/types';
+
+/** The organizer first, then by address (code-point order, the same in every database and process). */
+export const byOrganizerThenEmail = (a: Attendee, b: Attendee) =>
+  Number(b.role === 'organizer') - Number(a.role === 'organizer') ||
+  (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
+
+/**
+ * A meeting's attendees as the API shows them and as its row keeps them (the meetings.attendees column): each
+ * address once, lower-cased; the user marked as self by the provider or by their address. Kept on the row, not
+ * as rows of their own: no query looks a meeting up by attendee, and a first import of 50,000 events would
+ * otherwise write 150,000 more rows, each with its own index entry and foreign-key check.
+ */
+export function attendeeList(event: Pick<CalendarEvent, 'attendees'>, ownerEmail: string): Attendee[] {
+  const owner = ownerEmail.toLowerCase();
+  const seen = new Set<string>();
+  const list: Attendee[] = [];
+  for (const a of event.attendees) {
+    const email = a.email.toLowerCase();
+    if (seen.has(email)) continue;
+    seen.add(email);
+    list.push({
+      email,
+      name: a.name ?? null,
+      role: a.organizer ? 'organizer' : (a.role ?? 'attendee'),
+      optional: a.optional,
+      status: a.responseStatus,
+      self: a.self || email === owner,
+    });
+  }
+  return list.sort(byOrganizerThenEmail);
+}
+
+/**
+ * The list after the user answered the meeting themselves: their own entry says so, added when the provider
+ * listed none for them.
+ */
+export function withOwnResponse(list: readonly Attendee[], ownerEmail: string, status: string): Attendee[] {
+  const email = ownerEmail.toLowerCase();
+  const hasSelf = list.some((a) => a.self);
+  const updated = list.map((a) =>
+    a.self || (!hasSelf && a.email === email) ? { ...a, self: true, status } : a,
+  );
+  if (updated.some((a) => a.self)) return updated;
+  const own: Attendee = { email, name: null, role: 'attendee', optional: false, status, self: true };
+  return [...updated, own].sort(byOrganizerThenEmail);
+}
