@@ -209,6 +209,9 @@ describe('pages opened from a mail, without JavaScript', () => {
     const address = new URL(link!);
     await page.goto(address.pathname);
     await screenshot(page, 'no-js-sign-in-link');
+    // The button is on the first screen, not under an empty app shell (the app's document carries the page).
+    const button = await page.getByRole('button', { name: 'Log in', exact: true }).boundingBox();
+    expect(button!.y + button!.height).toBeLessThan(page.viewportSize()!.height);
     // Opening it spent nothing: the button does.
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForLoadState();

@@ -53,6 +53,28 @@ function withPageBody(html: string, body: string, document?: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root"${attributes}>${body}</div>`);
 }
 
+/**
+ * The pages of a link mailed to one person, opened with JavaScript, run in the app itself: it spends the link and
+ * goes on to Review without a second page load (the light entry would load the app's after it). The
+ * pre-rendered page, whose button spends the link with a form post, is the <noscript> of the app document's
+ * #root, with the light entry's stylesheets: a browser without JavaScript shows it as before, one with it never reads it.
+ */
+const RUN_IN_APP = new Set(['/sign-in/:token', '/invite/:token']);
+
+function withPageWithoutScript(appShell: string, publicShell: string, body: string): string {
+  const stylesheets = publicShell.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+  // The light entry's <html> carries the colour scheme its pre-rendered styles are written for.
+  const htmlTag = /<html\b[^>]*>/.exec(publicShell)?.[0];
+  let html = htmlTag ? appShell.replace(/<html\b[^>]*>/, () => htmlTag) : appShell;
+  if (stylesheets.length)
+    html = html.replace('</head>', () => `<noscript>${stylesheets.join('')}</noscript></head>`);
+  // Inside #root, where the light entry puts it (the app's layout sizes #root), and instead of the app's own
+  // words for a browser without JavaScript. React replaces it when the app renders.
+  return html
+    .replace(/<noscript>(?:(?!<noscript>)[\s\S])*?<\/noscript>(\s*<\/body>)/, (_all, end: string) => end)
+    .replace('<div id="root"></div>', () => `<div id="root"><noscript>${body}</noscript></div>`);
+}
+
 /** A refresh inside <noscript>: it applies only where the page's script does not run to navigate itself. */
 function withRedirectWithoutScript(html: string, redirect: AppPageOptions['redirectWithoutScript']): string {
   if (!redirect) return html;
@@ -172,6 +194,10 @@ export async function registerPublicPages(app: FastifyInstance, config: Config, 
     const key = options.document ?? routeDocument(url, pathname, route, site);
     const prerendered = site.bodies.get(key);
     const shell = prerendered === undefined ? null : await fs.readFile(publicHtml, 'utf8').catch(() => null);
+    if (shell !== null && prerendered !== undefined && RUN_IN_APP.has(key)) {
+      const appShell = await fs.readFile(indexHtml, 'utf8').catch(() => null);
+      if (appShell !== null) return reply.send(withPageWithoutScript(appShell, shell, prerendered));
+    }
     if (shell !== null && prerendered !== undefined) {
       const values = options.values ?? {};
       const body = fillSlots(prerendered, values, escapeHtml);

@@ -21,8 +21,14 @@ let dist: string;
 beforeAll(async () => {
   ctx = await createTestContext({ APP_URL });
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'meetwell-web-'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><p>the app</p>');
-  await fs.writeFile(path.join(dist, 'public.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head></head><body><div id="root"></div><p>the app</p><noscript>MeetWell needs JavaScript to run.</noscript></body></html>',
+  );
+  await fs.writeFile(
+    path.join(dist, 'public.html'),
+    '<!doctype html><html lang="en" data-scheme="light"><head><link rel="stylesheet" href="/assets/public.css"></head><div id="root"></div>',
+  );
   await fs.writeFile(
     path.join(dist, 'public-pages.json'),
     JSON.stringify({
@@ -68,8 +74,16 @@ describe('a sign-in link opened without JavaScript', () => {
     const token = await signInLink('kim@newco-links.example');
     const page = await app.inject({ url: `/sign-in/${token}` });
     expect(page.statusCode).toBe(200);
+    // The app's own document (with JavaScript the app spends the link and goes on without a second page
+    // load), the pre-rendered button as its <noscript>.
+    expect(page.body).toContain('<p>the app</p>');
     expect(page.body).toContain(
-      '<div id="root" data-page="/sign-in/:token"><form method="post"><button>Log in</button></form></div>',
+      '<div id="root"><noscript><form method="post"><button>Log in</button></form></noscript></div>',
+    );
+    expect(page.body).not.toContain('needs JavaScript');
+    // Styled as the light entry styles it, where no script runs.
+    expect(page.body).toContain(
+      '<html lang="en" data-scheme="light"><head><noscript><link rel="stylesheet" href="/assets/public.css"></noscript></head>',
     );
     expect(await usedAt(token)).toBeNull();
   });
