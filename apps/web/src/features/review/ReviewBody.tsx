@@ -12,6 +12,7 @@ import { ReportCard } from './ReportCard';
 import { RoiCalculator } from './RoiCalculator';
 import { rangeInSentence } from './reviewState';
 import { SalaryEdit } from './SalaryEdit';
+import { useAfterPaintOf } from './useAfterPaintOf';
 import type { ReviewReports } from './useReviewReports';
 import { WellnessTiles } from './WellnessTiles';
 
@@ -110,7 +111,10 @@ export function reviewEmptyState({
   return null;
 }
 
-/** The report: its line, then every panel (the salary only for the user's own view, or a team's admins). */
+/**
+ * The report: its line, the report card, then every other panel once the card was painted (the salary only
+ * for the user's own view, or a team's admins).
+ */
 export function ReviewReport({
   reports,
   reportLine,
@@ -126,36 +130,44 @@ export function ReviewReport({
 }) {
   const { averages, costs, details, overtime, attendees, focus, late, compliant, scores, nudges } = reports;
   const team = params.view === 'team';
+  // Answered (or failed): a card that cannot load its figures holds back no panel.
+  const settled = (report: { data: unknown; isError: boolean }) =>
+    report.data !== undefined || report.isError;
+  const panels = useAfterPaintOf(settled(averages) && settled(costs));
   return (
     <Stack gap="lg" data-testid="review-report" bg="var(--mantine-color-body)">
       <Text fw={600} c="dimmed" data-pdf-block>
         {reportLine}
       </Text>
       <ReportCard averages={averages.data} costs={costs.data} />
-      <ImproveAverage params={params} />
-      <OrganizerStats scores={scores.data} nudges={nudges.data} range={range} />
-      <WellnessTiles focus={focus.data} late={late.data} />
-      <EvaluationDetails
-        details={details.data}
-        attendees={attendees.data}
-        overtime={overtime.data}
-        compliant={compliant.data}
-        nudges={nudges.data}
-      />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <RoiCalculator />
-        </Grid.Col>
-        {(!team || isAdmin(user)) && (
-          <Grid.Col span={{ base: 12, md: 5 }} data-pdf-exclude>
-            <SalaryEdit
-              view={params.view}
-              teamId={user.company?.id ?? null}
-              current={costs.data?.rows.annual_salary}
-            />
-          </Grid.Col>
-        )}
-      </Grid>
+      {panels && (
+        <>
+          <ImproveAverage params={params} />
+          <OrganizerStats scores={scores.data} nudges={nudges.data} range={range} />
+          <WellnessTiles focus={focus.data} late={late.data} />
+          <EvaluationDetails
+            details={details.data}
+            attendees={attendees.data}
+            overtime={overtime.data}
+            compliant={compliant.data}
+            nudges={nudges.data}
+          />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <RoiCalculator />
+            </Grid.Col>
+            {(!team || isAdmin(user)) && (
+              <Grid.Col span={{ base: 12, md: 5 }} data-pdf-exclude>
+                <SalaryEdit
+                  view={params.view}
+                  teamId={user.company?.id ?? null}
+                  current={costs.data?.rows.annual_salary}
+                />
+              </Grid.Col>
+            )}
+          </Grid>
+        </>
+      )}
     </Stack>
   );
 }
