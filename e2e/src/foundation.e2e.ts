@@ -18,6 +18,8 @@ describe('foundation journeys', () => {
     await signInToDemo(page);
     expect(page.url()).toMatch(/\/my\/review\/you$/);
     await expect.poll(() => page.title()).toMatch(/\| MeetWell$/);
+    // The panels under the report card are built just after it: the picture shows the whole report.
+    await page.getByRole('heading', { name: 'Organizer stats' }).waitFor();
     await screenshot(page, 'review-desktop');
 
     const me = (await page.evaluate(async () => (await fetch('/api/v1/users')).json())) as {

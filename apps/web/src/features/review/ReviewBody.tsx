@@ -1,4 +1,4 @@
-import { Grid, Stack, Text } from '@mantine/core';
+import { Grid, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/ErrorState';
@@ -140,6 +140,13 @@ export function ReviewReport({
         {reportLine}
       </Text>
       <ReportCard averages={averages.data} costs={costs.data} />
+      {!panels && (
+        // Where the panels come a moment later: the page keeps its length, and nothing under it jumps.
+        <Stack gap="lg" aria-hidden>
+          <Skeleton height={220} radius="lg" />
+          <Skeleton height={420} radius="lg" />
+        </Stack>
+      )}
       {panels && (
         <>
           <ImproveAverage params={params} />
