@@ -54,10 +54,11 @@ function withPageBody(html: string, body: string, document?: string): string {
 }
 
 /**
- * The pages of a link mailed to one person, opened with JavaScript, run in the app itself: it spends the link and
- * goes on to Review without a second page load (the light entry would load the app's after it). The
+ * The pages of a link mailed to one person, opened with JavaScript, run in the app itself: it spends the link
+ * and goes on to Review without a second page load (the light entry would load the app's after it). The
  * pre-rendered page, whose button spends the link with a form post, is the <noscript> of the app document's
- * #root, with the light entry's stylesheets: a browser without JavaScript shows it as before, one with it never reads it.
+ * #root, with the light entry's stylesheets: a browser without JavaScript shows it as before, one with it
+ * never reads it.
  */
 const RUN_IN_APP = new Set(['/sign-in/:token', '/invite/:token']);
 
