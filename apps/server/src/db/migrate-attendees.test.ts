@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ATTENDEES_KEPT } from '../features/calendars/sync/attendee-list';
 import { runMigrations } from './migrate';
 import { migrationsFolder } from './migration-state';
 
@@ -59,6 +60,19 @@ describe('migration 0017: attendees onto their meeting', () => {
       [meeting],
     );
 
+    // A company-wide event: 500 invitees, of whom the row keeps 200 (the organizer among them).
+    const { rows: big } = await pool.query<{ id: string }>(
+      `insert into meetings (user_id, calendar_id, provider_event_id, event_key, starts_at, ends_at)
+       select user_id, calendar_id, 'all-hands', 'k3', starts_at, ends_at from meetings where id = $1 returning id`,
+      [meeting],
+    );
+    await pool.query(
+      `insert into attendees (meeting_id, email, organizer, response_status)
+       select $1::uuid, 'p' || lpad(g::text, 3, '0') || '@acme.example', false, 'needsAction' from generate_series(1, 499) g
+       union all select $1::uuid, 'zz-ceo@acme.example', true, 'accepted'`,
+      [big[0]!.id],
+    );
+
     await runMigrations({ db: drizzle(pool), pool });
 
     const after = await pool.query<{ id: string; attendees: unknown }>(
@@ -99,6 +113,13 @@ describe('migration 0017: attendees onto their meeting', () => {
       },
     ]);
     expect(after.rows.find((r) => r.id === bare)!.attendees).toEqual([]);
+    const allHands = after.rows.find((r) => r.id === big[0]!.id)!.attendees as { email: string }[];
+    expect(allHands).toHaveLength(ATTENDEES_KEPT);
+    expect(allHands.map((a) => a.email).slice(0, 3)).toEqual([
+      'zz-ceo@acme.example',
+      'p001@acme.example',
+      'p002@acme.example',
+    ]);
     const table = await pool.query("select to_regclass('public.attendees') as t");
     expect(table.rows[0].t).toBeNull();
   });

@@ -12,7 +12,15 @@ UPDATE "meetings" m SET "attendees" = a.list
              'status', at.response_status,
              'self', at.is_self
            ) ORDER BY at.organizer DESC, at.email COLLATE "C") AS list
-      FROM "attendees" at
+      FROM (
+        -- At most 200 a meeting (ATTENDEES_KEPT), the organizer and the user always among them, as a sync keeps.
+        SELECT a.*,
+               row_number() OVER (PARTITION BY a.meeting_id, (a.organizer OR a.is_self)
+                                  ORDER BY a.email COLLATE "C") AS place,
+               count(*) FILTER (WHERE a.organizer OR a.is_self) OVER (PARTITION BY a.meeting_id) AS first
+          FROM "attendees" a
+      ) at
+     WHERE at.organizer OR at.is_self OR at.place <= 200 - at.first
      GROUP BY at.meeting_id
   ) a
  WHERE a.meeting_id = m.id;--> statement-breakpoint

@@ -226,6 +226,22 @@ describe('meeting modal: description, Required tags and attendees', () => {
     unmount();
     setup(meetingFixture({ attendees: many.slice(0, 5), attendees_count: 5 }));
     expect(await screen.findByTestId('attendees-list')).toHaveAttribute('data-faded', 'false');
+    expect(screen.queryByText(/ more$/)).not.toBeInTheDocument();
+  });
+
+  it('counts the invitees of a company-wide event that its list does not keep', async () => {
+    const kept = Array.from({ length: 200 }, (_, i) => ({
+      email: `p${String(i).padStart(3, '0')}@northwind.example`,
+      name: null,
+      role: i === 0 ? 'organizer' : 'attendee',
+      optional: false,
+      status: 'accepted',
+      self: false,
+    }));
+    setup(meetingFixture({ attendees: kept, attendees_count: 5_000 }));
+    const section = await screen.findByRole('region', { name: 'Attendees' });
+    expect(within(section).getByText('Attendees (5000)')).toBeInTheDocument();
+    expect(within(section).getByText('and 4,800 more')).toBeInTheDocument();
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   EVALUATED_RULE_KEYS,
+  formatNumber,
   letterGrade as gradeOf,
   NOT_SCORED_REASON_LABELS,
   type NotScoredReason,
@@ -285,7 +286,7 @@ function AttendeeRow({ attendee }: { attendee: Attendee }) {
   );
 }
 
-/** Attendees; above five people the list scrolls and fades out at the bottom. */
+/** Attendees; above five people the list scrolls and fades out at the bottom; those not listed are counted. */
 export function AttendeesList({ attendees, count }: { attendees: Attendee[] | null; count: number | null }) {
   const list = attendees ?? [];
   if (list.length === 0) return null;
@@ -304,6 +305,12 @@ export function AttendeesList({ attendees, count }: { attendees: Attendee[] | nu
           <AttendeeRow key={attendee.email} attendee={attendee} />
         ))}
       </Stack>
+      {/* A company-wide event keeps its first 200 invitees (the organizer and you among them). */}
+      {(count ?? 0) > list.length && (
+        <Text fz="sm" c="dimmed" mt={8}>
+          {`and ${formatNumber((count ?? 0) - list.length, 0)} more`}
+        </Text>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CalendarAttendee } from '../../../calendars/types';
-import { attendeeList, withOwnResponse } from './attendee-list';
+import { ATTENDEES_KEPT, attendeeList, byOrganizerThenEmail, withOwnResponse } from './attendee-list';
 
 const guest = (email: string, more: Partial<CalendarAttendee> = {}): CalendarAttendee => ({
   email,
@@ -76,6 +76,21 @@ describe('attendeeList', () => {
           expect(list.find((a) => a.email === 'me@x.example')!.self).toBe(true);
       }),
     );
+  });
+});
+
+describe('attendeeList of a company-wide event', () => {
+  it('keeps ATTENDEES_KEPT of 5,000 invitees, the organizer and the user among them, in order', () => {
+    const invited = Array.from({ length: 5_000 }, (_, i) =>
+      guest(`p${String(i).padStart(4, '0')}@acme.example`),
+    );
+    invited.push(guest('zz-ceo@acme.example', { organizer: true }), guest('zz-me@acme.example'));
+    const list = attendeeList({ attendees: invited }, 'ZZ-me@acme.example');
+    expect(list).toHaveLength(ATTENDEES_KEPT);
+    expect(list[0]).toMatchObject({ email: 'zz-ceo@acme.example', role: 'organizer' });
+    expect(list.find((a) => a.self)).toMatchObject({ email: 'zz-me@acme.example' });
+    expect(list.map((a) => a.email)).toEqual([...list].sort(byOrganizerThenEmail).map((a) => a.email));
+    expect(list[1]!.email).toBe('p0000@acme.example');
   });
 });
 

@@ -7,10 +7,18 @@ export const byOrganizerThenEmail = (a: Attendee, b: Attendee) =>
   (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
 
 /**
+ * The most attendees a meeting's row keeps. A company-wide event can invite thousands, and the row, every read
+ * of the week and the meeting's dialog would carry them all; its attendee count (attendees_count, what the
+ * score and the cost use) stays the whole number, and the dialog says how many more there are.
+ */
+export const ATTENDEES_KEPT = 200;
+
+/**
  * A meeting's attendees as the API shows them and as its row keeps them (the meetings.attendees column): each
- * address once, lower-cased; the user marked as self by the provider or by their address. Kept on the row, not
- * as rows of their own: no query looks a meeting up by attendee, and a first import of 50,000 events would
- * otherwise write 150,000 more rows, each with its own index entry and foreign-key check.
+ * address once, lower-cased; the user marked as self by the provider or by their address; at most
+ * ATTENDEES_KEPT of them, the organizer and the user always among them. Kept on the row, not as rows of their
+ * own: no query looks a meeting up by attendee, and a first import of 50,000 events would otherwise write
+ * 150,000 more rows, each with its own index entry and foreign-key check.
  */
 export function attendeeList(event: Pick<CalendarEvent, 'attendees'>, ownerEmail: string): Attendee[] {
   const owner = ownerEmail.toLowerCase();
@@ -29,7 +37,13 @@ export function attendeeList(event: Pick<CalendarEvent, 'attendees'>, ownerEmail
       self: a.self || email === owner,
     });
   }
-  return list.sort(byOrganizerThenEmail);
+  list.sort(byOrganizerThenEmail);
+  if (list.length <= ATTENDEES_KEPT) return list;
+  const first = list.filter((a) => a.role === 'organizer' || a.self);
+  const others = list.filter((a) => a.role !== 'organizer' && !a.self);
+  return [...first, ...others.slice(0, Math.max(0, ATTENDEES_KEPT - first.length))].sort(
+    byOrganizerThenEmail,
+  );
 }
 
 /**
