@@ -240,7 +240,7 @@ describe('meeting modal: description, Required tags and attendees', () => {
     }));
     setup(meetingFixture({ attendees: kept, attendees_count: 5_000 }));
     const section = await screen.findByRole('region', { name: 'Attendees' });
-    expect(within(section).getByText('Attendees (5000)')).toBeInTheDocument();
+    expect(within(section).getByText('Attendees (5,000)')).toBeInTheDocument();
     expect(within(section).getByText('and 4,800 more')).toBeInTheDocument();
   });
 });

@@ -293,7 +293,7 @@ export function AttendeesList({ attendees, count }: { attendees: Attendee[] | nu
   const faded = list.length > ATTENDEE_LIST_FADE_ABOVE;
   return (
     <section aria-label="Attendees" className={classes.attendees}>
-      <SectionTitle>{`Attendees (${Math.max(count ?? 0, list.length)})`}</SectionTitle>
+      <SectionTitle>{`Attendees (${formatNumber(Math.max(count ?? 0, list.length), 0)})`}</SectionTitle>
       <Stack
         gap={8}
         className={faded ? classes.attendeesScroll : undefined}
