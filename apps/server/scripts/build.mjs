@@ -26,6 +26,44 @@ const EXTERNAL = [
   'typescript',
 ];
 
+/**
+ * pg asks whether it runs on Cloudflare Workers by constructing a fetch Response, which loads Node's whole fetch
+ * implementation (undici, about 30 ms) the moment pg is loaded: at a start, while health waits for its first
+ * query. The server runs on Node, so the bundle answers no. Should pg change that file, the build says so.
+ */
+const nodeRuntimeForPg = {
+  name: 'pg-on-node',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, async (args) => {
+      const source = await fs.readFile(args.path, 'utf8');
+      const asked = 'if (isCloudflareRuntime()) {';
+      if (!source.includes(asked)) {
+        return {
+          contents: source,
+          warnings: [{ text: `pg's stream.js no longer asks "${asked}": it may load undici` }],
+        };
+      }
+      return { contents: source.replace(asked, 'if (false) {'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * zod exports every language's error messages as `z.locales`, which a bundle cannot leave out once `z` is
+ * imported whole: half of zod's chunk, compiled at every start (the configuration's validation loads it
+ * first). The server speaks English (zod's default): its bundle keeps that one.
+ */
+const zodInEnglish = {
+  name: 'zod-in-english',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 await fs.rm(dist, { recursive: true, force: true });
 await build({
   // The ICS parser's worker thread is its own entry, loaded by URL beside main.js.
@@ -45,6 +83,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   external: EXTERNAL,
+  plugins: [nodeRuntimeForPg, zodInEnglish],
   // Bundled CommonJS packages call require() and read __filename and __dirname, which an ES module lacks.
   banner: {
     js: [

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startEmbeddedDatabase } from './db/embedded';
-import { type EarlyListener, listenEarly } from './early-listener';
+import type { EarlyListener } from './early-listener';
 import { ConfigError, earlyAddress, resolveDataDir } from './startup-env';
 
 /**
@@ -19,9 +19,10 @@ async function main() {
   const roleArg = process.argv[2];
   const env = roleArg ? { ...process.env, ROLE: roleArg } : process.env;
   const log = (message: string) => console.log(`[meetwell] ${message}`);
-  // PostgreSQL starts first; what a start loads (the database client, the configuration's validation) loads
-  // while its process starts: loading holds this thread, so only once that process is spawned.
-  const database = env.DATABASE_URL ? null : startDatabase(resolveDataDir(env), log);
+  // PostgreSQL starts first: what the start needs meanwhile (the port's listener, the migration check) loads
+  // once its process is spawned, since loading holds this thread.
+  const dataDir = env.DATABASE_URL ? null : resolveDataDir(env);
+  const database = dataDir === null ? null : startDatabase(dataDir, log);
   await database?.spawned;
 
   let stopProgram: (() => Promise<void>) | null = null;
@@ -52,17 +53,45 @@ async function main() {
     // The port opens first (early-listener.ts): health answers once the database does, other requests wait
     // for the API.
     const address = earlyAddress(env);
-    const early = address ? await listenEarly(address.port, address.host) : null;
-    // Health answers as soon as the database is known to be migrated (the client that asks loads while
-    // PostgreSQL starts); then the configuration is validated and the program (run.ts: the API, the jobs and
-    // every dependency they load) loads. Loading holds this thread, which would hold that check too.
-    const client = Promise.all([import('pg'), import('./db/migration-state')]);
-    const databaseUrl = database ? (await database.started).url : env.DATABASE_URL!;
-    if (early) await readyWhenMigrated(early, databaseUrl, await client);
+    // node:http too loads once PostgreSQL is spawned.
+    const early = address
+      ? await (await import('./early-listener')).listenEarly(address.port, address.host)
+      : null;
+    // Health answers as soon as the database is known to be migrated; then the configuration is validated and
+    // the program (run.ts: the API, the jobs and every dependency they load) loads. Loading holds this thread,
+    // which would hold that answer too (and the notice that PostgreSQL is ready, so nothing loads meanwhile
+    // but what that answer needs). The embedded database's folder records that it is migrated
+    // (db/migration-state.ts): health then answers once PostgreSQL accepts connections. Otherwise one query
+    // tells, on a connection of its own.
+    const migrationState = import('./db/migration-state');
+    const recorded =
+      dataDir === null
+        ? Promise.resolve(false)
+        : migrationState.then((state) => state.recordedAsMigrated(dataDir));
+    const client = recorded.then((yes) => (yes ? null : import('pg')));
+    const embedded = database ? await database.started : null;
+    const databaseUrl = embedded?.url ?? env.DATABASE_URL!;
+    if (early) {
+      if (embedded && !embedded.created && (await recorded)) early.databaseReady();
+      else
+        await readyWhenMigrated(
+          early,
+          databaseUrl,
+          (await client) ?? (await import('pg')),
+          await migrationState,
+        );
+    }
     const { loadConfig } = await import('./config');
     const config = loadConfig(env);
     const { run } = await import('./run');
-    stopProgram = await run({ config, databaseUrl, log, early });
+    const onMigrated =
+      dataDir === null
+        ? undefined
+        : () =>
+            void migrationState
+              .then((state) => state.recordMigrated(dataDir))
+              .catch((error: unknown) => log(`could not record the database as migrated: ${String(error)}`));
+    stopProgram = await run({ config, databaseUrl, log, early, onMigrated });
   })();
   try {
     await startup;
@@ -79,7 +108,8 @@ async function main() {
 async function readyWhenMigrated(
   early: EarlyListener,
   databaseUrl: string,
-  [{ default: pg }, { migrationsUpToDate }]: [typeof import('pg'), typeof import('./db/migration-state')],
+  { default: pg }: typeof import('pg'),
+  { migrationsUpToDate }: typeof import('./db/migration-state'),
 ) {
   try {
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -28,11 +28,14 @@ export async function run(options: {
   log: (message: string) => void;
   /** The port, already open (main.ts): handed to the API once it is ready. */
   early: EarlyListener | null;
+  /** Told once the database is migrated (main.ts records it in the embedded database's folder). */
+  onMigrated?: () => void;
 }): Promise<() => Promise<void>> {
   const { config, databaseUrl, log, early } = options;
   const database = connectDatabase(databaseUrl, { max: 20 });
   await runMigrations(database);
   early?.databaseReady();
+  options.onMigrated?.();
   // Independent steps, each a few round trips: run side by side.
   const [secretKey, pubsub, jobs] = await Promise.all([
     resolveSecretKey(config.secretKey, config.dataDir),

@@ -105,4 +105,21 @@ describe('the embedded PostgreSQL', () => {
     expect(answer).toBe(1);
     expect(database.pid()).not.toBe(first);
   }, 120_000);
+
+  it('says whether its database was made on this start, which a restart on the same folder was not', async () => {
+    const dataDir = await tempDir();
+    const first = await startEmbeddedDatabase({ dataDir, databaseName: 'kept' });
+    expect(first.created).toBe(true);
+    await first.stop();
+
+    const again = await startEmbeddedDatabase({ dataDir, databaseName: 'kept' });
+    expect(again.created).toBe(false);
+    expect(await query(again.url)).toBe(1);
+    await again.stop();
+
+    // Another database on the same folder is made on the start that first asks for it.
+    const other = await startEmbeddedDatabase({ dataDir, databaseName: 'other' });
+    cleanups.push(() => other.stop());
+    expect(other.created).toBe(true);
+  }, 120_000);
 });

@@ -1,5 +1,4 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +19,8 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
   /** The running postmaster's pid (changes after a restart). */
   pid: () => number | null;
+  /** The database was made on this start (or not known to exist before it): nothing is known of its contents. */
+  created: boolean;
 };
 
 type StoredCredentials = {
@@ -69,11 +70,22 @@ async function readCredentials(file: string): Promise<StoredCredentials | null> 
   }
 }
 
+/** node:crypto loads only for a new database: a start on an existing one spawns PostgreSQL without it. */
+async function randomBuffer(bytes: number) {
+  const { randomBytes } = await import('node:crypto');
+  return randomBytes(bytes);
+}
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** PostgreSQL refuses to run as root: as root it runs as a 'postgres' user, created when missing. */
-async function postgresUserIds(): Promise<Ids> {
+/**
+ * PostgreSQL refuses to run as root: as root it runs as a 'postgres' user, created when missing. Once the data
+ * folder exists, PostgreSQL runs as its owner, so its owner says who, with no lookup spawned on every start.
+ */
+async function postgresUserIds(databaseDir: string, initialised: boolean): Promise<Ids> {
   if (!isRoot()) return {};
+  const owner = initialised ? await fs.stat(databaseDir).catch(() => null) : null;
+  if (owner && owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   const ids = async () => {
     const [uid, gid] = await Promise.all([
       execFileAsync('id', ['-u', 'postgres']),
@@ -156,21 +168,19 @@ async function stopStalePostmaster(databaseDir: string, log: (message: string) =
  */
 async function letPostgresUserReach(paths: string[], log: (message: string) => void) {
   if (!isRoot()) return;
-  const seen = new Set<string>();
+  const folders = new Set<string>();
   for (const target of paths) {
-    let dir = path.resolve(target);
-    while (!seen.has(dir)) {
-      seen.add(dir);
+    for (let dir = path.resolve(target); !folders.has(dir); dir = path.dirname(dir)) folders.add(dir);
+  }
+  await Promise.all(
+    [...folders].map(async (dir) => {
       const stat = await fs.stat(dir).catch(() => null);
       if (stat?.isDirectory() && (stat.mode & 0o001) === 0) {
         await fs.chmod(dir, stat.mode | 0o001);
         log(`gave ${dir} the traverse permission (o+x) so the postgres user can reach the embedded database`);
       }
-      const parent = path.dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
+    }),
+  );
 }
 
 async function initialise(
@@ -183,7 +193,7 @@ async function initialise(
   await fs.rm(databaseDir, { recursive: true, force: true });
   await fs.mkdir(databaseDir, { recursive: true });
   if (ids.uid !== undefined) await fs.chown(databaseDir, ids.uid, ids.gid ?? ids.uid);
-  const passwordFile = path.join(os.tmpdir(), `meetwell-pg-${randomBytes(6).toString('hex')}`);
+  const passwordFile = path.join(os.tmpdir(), `meetwell-pg-${(await randomBuffer(6)).toString('hex')}`);
   await fs.writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o644 });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -278,22 +288,31 @@ export async function startEmbeddedDatabase(options: {
   const databaseDir = path.join(options.dataDir, 'postgres');
   const credentialsFile = path.join(options.dataDir, 'postgres.json');
   await fs.mkdir(options.dataDir, { recursive: true });
-  const bin = await binaries();
-  const ids = await postgresUserIds();
-  await letPostgresUserReach([options.dataDir, path.dirname(bin.postgres)], log);
-  let credentials = await readCredentials(credentialsFile);
-  const initialised = await fs
-    .stat(path.join(databaseDir, 'PG_VERSION'))
-    .then(() => true)
-    .catch(() => false);
-  if (!initialised || !credentials) {
-    credentials = { user: 'meetwell', password: randomBytes(18).toString('base64url') };
+  // Look-ups independent of each other run side by side: every start waits for them before PostgreSQL's.
+  const [bin, stored, initialised] = await Promise.all([
+    binaries(),
+    readCredentials(credentialsFile),
+    fs
+      .stat(path.join(databaseDir, 'PG_VERSION'))
+      .then(() => true)
+      .catch(() => false),
+  ]);
+  // The credentials of a database already there (a start on an existing folder).
+  const existing = initialised ? stored : null;
+  const [ids, , , portFound] = await Promise.all([
+    postgresUserIds(databaseDir, initialised),
+    letPostgresUserReach([options.dataDir, path.dirname(bin.postgres)], log),
+    existing ? stopStalePostmaster(databaseDir, log) : null,
+    existing ? freePort() : null,
+  ]);
+  let credentials = existing;
+  if (!credentials) {
+    credentials = { user: 'meetwell', password: (await randomBuffer(18)).toString('base64url') };
     await initialise(bin, databaseDir, credentials, ids, log);
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
-  } else {
-    await stopStalePostmaster(databaseDir, log);
   }
-  const port = await freePort();
+  // A new database's port is found once initdb is done (a port found a second earlier may be taken since).
+  const port = portFound ?? (await freePort());
   let child = await launch(bin, databaseDir, port, ids, log, options.onSpawn);
   let stopping = false;
   let restarts = 0;
@@ -325,6 +344,7 @@ export async function startEmbeddedDatabase(options: {
   supervise(child);
 
   const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;
+  const created = !existing || !credentials.databases?.includes(options.databaseName);
   if (!credentials.databases?.includes(options.databaseName)) {
     await createDatabaseIfMissing(`${url}/postgres`, options.databaseName);
     const databases = [...(credentials.databases ?? []), options.databaseName];
@@ -335,6 +355,7 @@ export async function startEmbeddedDatabase(options: {
   return {
     url: `${url}/${options.databaseName}`,
     pid: () => child.pid ?? null,
+    created,
     stop: () => {
       stopped ??= (async () => {
         stopping = true;
