@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { fetchMeeting, fetchMeetingsInPeriod } from '../features/meeting/api';
 import { meetingKeys } from '../features/meeting/cache';
 import { calendarKeys, fetchCalendars } from '../features/plan/calendars';
+import { meetingModalCode, weekCalendarCode } from '../features/plan/code';
 import { parseWeekParam, weekOf } from '../features/plan/week';
 import { fetchReport, reportQueryKey } from '../features/review/api';
 import { isReviewView, rangeFromSearch, statusesFromSegment, todayIso } from '../features/review/reviewState';
@@ -85,8 +86,8 @@ const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max
  * beside the page's instead of after it.
  */
 export const planLoader = loader(async (queryClient, { params, request }) => {
-  if (!isPhone()) void import('../features/plan/WeekCalendar');
-  if (params.id) void import('../features/meeting/MeetingModal');
+  if (!isPhone()) void weekCalendarCode().catch(() => {});
+  if (params.id) void meetingModalCode().catch(() => {});
   const selected = parseWeekParam(new URL(request.url).searchParams.get('w'));
   if (selected === 'invalid') return;
   const week = weekOf(selected ?? new Date());

@@ -1,10 +1,11 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { type LoaderFunction, Navigate, type RouteObject, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { NotFoundPage } from '../features/status/NotFoundPage';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
 import { AppLayout } from '../layout/AppLayout';
 import { RootLayout } from '../layout/RootLayout';
+import { lazyComponent, rememberedImport } from '../lib/lazyComponent';
 import { accountLoader, planLoader, reviewLoader, sessionLoader } from './preload';
 
 /** Code-split by route: each page is its own chunk (public pages never load charts or the calendar). */
@@ -19,16 +20,10 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
  * (preload.ts), instead of once the session let the app area render.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, data?: LoaderFunction) {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
-  function Component() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <Screen />
-      </Suspense>
-    );
-  }
+  const code = rememberedImport(load);
+  const Component = lazyComponent(code, pick, <PageLoader />);
   const loader: LoaderFunction = (args) => {
-    void load().catch(() => {});
+    void code().catch(() => {});
     return data ? data(args) : null;
   };
   return { Component, loader };

@@ -1,9 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyComponent } from '../lib/lazyComponent';
 import { useLoginModal } from './useLoginModal';
 
 // The 'Log in / Sign up' dialog (sign-in options, the e-mail form) is downloaded when it is first opened
 // (?login=true): most pages never open it.
-const LoginModal = lazy(() => import('./LoginModal').then((m) => ({ default: m.LoginModal })));
+const LoginModal = lazyComponent(
+  () => import('./LoginModal'),
+  (m) => m.LoginModal,
+);
 
 export function SignInDialog() {
   const { opened } = useLoginModal();
@@ -13,9 +17,5 @@ export function SignInDialog() {
     if (opened) setWanted(true);
   }, [opened]);
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginModal />
-    </Suspense>
-  );
+  return <LoginModal />;
 }

@@ -1,6 +1,6 @@
 import { Box, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { Footer } from '../layout/Footer';
@@ -8,21 +8,21 @@ import classes from '../layout/Header.module.css';
 import { ReferralCapture } from '../layout/ReferralCapture';
 import { SignInDialog } from '../layout/SignInDialog';
 import { VisitorBar } from '../layout/VisitorBar';
+import { lazyComponent } from '../lib/lazyComponent';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { PublicPageProvider } from './navigation';
 import { useToasterWanted } from './queryClient';
 
 // The toaster is only downloaded for the first toast.
-const LazyToaster = lazy(() => import('./Toaster'));
+const LazyToaster = lazyComponent(
+  () => import('./Toaster'),
+  (m) => m.default,
+);
 
 function Toaster() {
   const wanted = useToasterWanted();
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  );
+  return <LazyToaster />;
 }
 
 /**

@@ -1,11 +1,18 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyComponent } from '../../lib/lazyComponent';
 import type { CurrentUser } from '../../session/types';
 import { mustChoosePlan } from '../../session/user';
 import { ONBOARDING_PARAM } from './tour';
 
-const OnboardingModal = lazy(() => import('./OnboardingModal').then((m) => ({ default: m.OnboardingModal })));
-const ProductTour = lazy(() => import('./ProductTour').then((m) => ({ default: m.ProductTour })));
+const OnboardingModal = lazyComponent(
+  () => import('./OnboardingModal'),
+  (m) => m.OnboardingModal,
+);
+const ProductTour = lazyComponent(
+  () => import('./ProductTour'),
+  (m) => m.ProductTour,
+);
 
 /**
  * Onboarding in the app area: the modal while the user is not onboarded (first sign-in, or 'Take a tour'),
@@ -33,9 +40,9 @@ export function FirstRun({ user }: { user: CurrentUser }) {
   const modalShown = !user.onboarded || modalHeld;
   const tourShown = !modalShown && params.has(ONBOARDING_PARAM);
   return (
-    <Suspense fallback={null}>
+    <>
       {modalShown && <OnboardingModal user={user} onHold={setModalHeld} />}
       {tourShown && <ProductTour onEnd={endTour} />}
-    </Suspense>
+    </>
   );
 }

@@ -17,16 +17,18 @@ import {
 } from '@mantine/core';
 import { dateRangeLabel, WELLNESS_BLOCK_TEXTS } from '@meetwell/domain';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Emoji } from '../../components/Emoji';
 import { PageHeader } from '../../components/PageHeader';
 import { PLAN_SCREEN_TEXTS } from '../../copy/texts';
 import { usePageTitle } from '../../layout/usePageTitle';
+import { lazyComponent } from '../../lib/lazyComponent';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useSignedInUser } from '../../session/useSignedInUser';
 import { useMeetingRealtime } from '../meeting/hooks';
 import { useCalendars, useSyncStatus, useWeekMeetings, useWeekWellnessBlocks } from './api';
+import { meetingModalCode, weekCalendarCode } from './code';
 import { toCalendarEvents } from './events';
 import { MobileWeekList } from './MobileWeekList';
 import { ReportCard, TimeSpentCard, WeekBlocksCard } from './PlanSidePanel';
@@ -43,14 +45,24 @@ import {
   weekRangeText,
 } from './week';
 
-// react-big-calendar loads only when the desktop week view is shown (phones get the list).
-const WeekCalendar = lazy(() => import('./WeekCalendar').then((m) => ({ default: m.WeekCalendar })));
-// The week shows first; what opens on demand (a meeting, a Wellness block, the week picker) is fetched then.
-const MeetingModal = lazy(() => import('../meeting/MeetingModal').then((m) => ({ default: m.MeetingModal })));
-const WellnessBlockDrawerRoute = lazy(() =>
-  import('../wellness-blocks/WellnessBlockDrawer').then((m) => ({ default: m.WellnessBlockDrawerRoute })),
+// react-big-calendar loads only when the desktop week view is shown (phones get the list); the route's loader
+// asks for it at navigation, so that it renders at once here.
+const WeekCalendar = lazyComponent(
+  weekCalendarCode,
+  (m) => m.WeekCalendar,
+  <Skeleton height={720} radius="lg" />,
 );
-const DatePicker = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DatePicker<'default'> })));
+// The week shows first; what opens on demand (a meeting, a Wellness block, the week picker) is fetched then.
+const MeetingModal = lazyComponent(meetingModalCode, (m) => m.MeetingModal);
+const WellnessBlockDrawerRoute = lazyComponent(
+  () => import('../wellness-blocks/WellnessBlockDrawer'),
+  (m) => m.WellnessBlockDrawerRoute,
+);
+const DatePicker = lazyComponent(
+  () => import('@mantine/dates'),
+  (m) => m.DatePicker<'default'>,
+  <Loader role="status" size="sm" m="md" aria-label="Loading the calendar" />,
+);
 
 /** /my/plan[/meeting/:id | /block/:blockId][?w=YYYY-MM-DD]; an invalid w goes back to the plan default. */
 export function PlanPage() {
@@ -105,22 +117,20 @@ function WeekNavigation({ week, thisWeek }: { week: Week; thisWeek: Week }) {
             </Tooltip>
           </Popover.Target>
           <Popover.Dropdown>
-            <Suspense fallback={<Loader role="status" size="sm" m="md" aria-label="Loading the calendar" />}>
-              <DatePicker
-                firstDayOfWeek={WEEK_STARTS_ON}
-                defaultDate={week.key}
-                value={null}
-                getDayProps={(date) => ({
-                  selected: date >= week.key && date < toDateKey(week.end),
-                })}
-                onChange={(value) => {
-                  const picked = parseWeekParam(value);
-                  if (!picked || picked === 'invalid') return;
-                  setPickerOpened(false);
-                  goTo(weekOf(picked));
-                }}
-              />
-            </Suspense>
+            <DatePicker
+              firstDayOfWeek={WEEK_STARTS_ON}
+              defaultDate={week.key}
+              value={null}
+              getDayProps={(date) => ({
+                selected: date >= week.key && date < toDateKey(week.end),
+              })}
+              onChange={(value) => {
+                const picked = parseWeekParam(value);
+                if (!picked || picked === 'invalid') return;
+                setPickerOpened(false);
+                goTo(weekOf(picked));
+              }}
+            />
           </Popover.Dropdown>
         </Popover>
       </Group>
@@ -238,15 +248,13 @@ function PlanScreen({ selected }: { selected: Date | null }) {
               onSelectBlock={openBlock}
             />
           ) : (
-            <Suspense fallback={<Skeleton height={720} radius="lg" />}>
-              <WeekCalendar
-                week={week}
-                events={events}
-                blocks={blocks.data ?? []}
-                onSelect={openMeeting}
-                onSelectBlock={openBlock}
-              />
-            </Suspense>
+            <WeekCalendar
+              week={week}
+              events={events}
+              blocks={blocks.data ?? []}
+              onSelect={openMeeting}
+              onSelectBlock={openBlock}
+            />
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
@@ -257,7 +265,7 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Suspense fallback={null}>
+      <>
         {id && (
           <MeetingModal
             id={id}
@@ -268,7 +276,7 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           />
         )}
         {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
-      </Suspense>
+      </>
     </>
   );
 }

@@ -9,7 +9,7 @@ import {
   personColor,
   scoreColor,
 } from '@meetwell/domain';
-import { lazy, Suspense } from 'react';
+import { lazyComponent, rememberedImport } from '../../lib/lazyComponent';
 import type { Report } from './api';
 import { initialsOf, Panel } from './Blocks';
 
@@ -19,8 +19,8 @@ const NUDGES = 'Nudges';
  * The charts library is the largest part of Review (about 130 kB gzip): it is fetched while the page's first
  * render shows the figures, not before it. `chartsLoaded` lets the PDF export wait for it.
  */
-export const chartsLoaded = () => import('@mantine/charts');
-const CompositeChart = lazy(() => chartsLoaded().then((m) => ({ default: m.CompositeChart })));
+export const chartsLoaded = rememberedImport(() => import('@mantine/charts'));
+const CompositeChart = lazyComponent(chartsLoaded, (m) => m.CompositeChart, <Skeleton h={300} radius="md" />);
 
 export interface ChartModel {
   data: Record<string, string | number | null>[];
@@ -156,29 +156,27 @@ export function OrganizerStats({
       {scores && model && (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Suspense fallback={<Skeleton h={300} radius="md" />}>
-              <CompositeChart
-                h={300}
-                data={model.data}
-                dataKey="day"
-                series={model.series}
-                curveType="linear"
-                connectNulls
-                withRightYAxis
-                withLegend={false}
-                yAxisProps={{
-                  domain: [model.axis.min, model.axis.max],
-                  ticks: model.axis.ticks,
-                  allowDataOverflow: true,
-                }}
-                rightYAxisProps={{ allowDecimals: false, width: 30 }}
-                maxBarWidth={18}
-                dotProps={{ r: 3 }}
-                tooltipAnimationDuration={0}
-                role="img"
-                aria-label="Average score per organizer per day"
-              />
-            </Suspense>
+            <CompositeChart
+              h={300}
+              data={model.data}
+              dataKey="day"
+              series={model.series}
+              curveType="linear"
+              connectNulls
+              withRightYAxis
+              withLegend={false}
+              yAxisProps={{
+                domain: [model.axis.min, model.axis.max],
+                ticks: model.axis.ticks,
+                allowDataOverflow: true,
+              }}
+              rightYAxisProps={{ allowDecimals: false, width: 30 }}
+              maxBarWidth={18}
+              dotProps={{ r: 3 }}
+              tooltipAnimationDuration={0}
+              role="img"
+              aria-label="Average score per organizer per day"
+            />
             <Text fz="xs" c="dimmed" mt={4}>
               Each line is an organizer, in their leaderboard colour; grey bars count the nudges sent that
               day.
