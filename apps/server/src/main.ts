@@ -57,18 +57,23 @@ async function main() {
     const early = address
       ? await (await import('./early-listener')).listenEarly(address.port, address.host)
       : null;
-    // Health answers as soon as the database is known to be migrated; then the configuration is validated and
-    // the program (run.ts: the API, the jobs and every dependency they load) loads. Loading holds this thread,
-    // which would hold that answer too (and the notice that PostgreSQL is ready, so nothing loads meanwhile
-    // but what that answer needs). The embedded database's folder records that it is migrated
+    // Health answers as soon as the database is known to be migrated; then the program (run.ts: the API, the
+    // jobs and every dependency they load) loads. Loading holds this thread, which would hold that answer too,
+    // and the notice that PostgreSQL is ready: while PostgreSQL starts, only the migration check loads, then
+    // the configuration's validation (its schema library takes tens of milliseconds, which after health turned
+    // ready held its first answers). The embedded database's folder records that it is migrated
     // (db/migration-state.ts): health then answers once PostgreSQL accepts connections. Otherwise one query
     // tells, on a connection of its own.
     const migrationState = import('./db/migration-state');
+    const configuration = migrationState.then(() => import('./config'));
+    // Both are awaited below; a failure meanwhile must not count as unhandled.
+    configuration.catch(() => {});
     const recorded =
       dataDir === null
         ? Promise.resolve(false)
         : migrationState.then((state) => state.recordedAsMigrated(dataDir));
     const client = recorded.then((yes) => (yes ? null : import('pg')));
+    client.catch(() => {});
     const embedded = database ? await database.started : null;
     const databaseUrl = embedded?.url ?? env.DATABASE_URL!;
     if (early) {
@@ -81,8 +86,7 @@ async function main() {
           await migrationState,
         );
     }
-    const { loadConfig } = await import('./config');
-    const config = loadConfig(env);
+    const config = (await configuration).loadConfig(env);
     const { run } = await import('./run');
     const onMigrated =
       dataDir === null
