@@ -11,7 +11,7 @@ export function SignUpPrompt() {
           Interested in this?
         </Title>
         <Text c="dimmed">Enjoy this feature and more when you sign up!</Text>
-        <Button mt="xs" onClick={login.open}>
+        <Button mt="xs" {...login.trigger}>
           Sign me up!
         </Button>
       </Stack>

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { lazyComponent } from '../lib/lazyComponent';
-import { useLoginModal } from './useLoginModal';
+import { loginModalCode, useLoginModal } from './useLoginModal';
 
-// The 'Log in / Sign up' dialog (sign-in options, the e-mail form) is downloaded when it is first opened
-// (?login=true): most pages never open it.
-const LoginModal = lazyComponent(
-  () => import('./LoginModal'),
-  (m) => m.LoginModal,
-);
+// The 'Log in / Sign up' dialog is downloaded when it is first wanted (useLoginModal): most pages never open it.
+const LoginModal = lazyComponent(loginModalCode, (m) => m.LoginModal);
 
 export function SignInDialog() {
   const { opened } = useLoginModal();

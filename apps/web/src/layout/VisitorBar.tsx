@@ -36,10 +36,10 @@ export function VisitorBar({ signedIn }: { signedIn: boolean }) {
             </Button>
           ) : (
             <>
-              <Button onClick={login.open} ml="xs" radius="xl" visibleFrom="sm">
+              <Button {...login.trigger} ml="xs" radius="xl" visibleFrom="sm">
                 Log in / Sign up
               </Button>
-              <Button onClick={login.open} radius="xl" hiddenFrom="sm">
+              <Button {...login.trigger} radius="xl" hiddenFrom="sm">
                 Sign up
               </Button>
             </>

@@ -163,7 +163,7 @@ function PostView({ slug }: { slug: string }) {
               Try 14 days for free. No credit card required.
             </Text>
           </div>
-          <Button onClick={login.open}>Try 14 days for free</Button>
+          <Button {...login.trigger}>Try 14 days for free</Button>
         </Group>
       </Paper>
     </Container>

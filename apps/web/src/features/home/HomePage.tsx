@@ -105,7 +105,7 @@ function TrialCta({ inverted = false }: { inverted?: boolean }) {
   return (
     <Stack gap={6} align="inherit">
       <Group gap="sm">
-        <Button size="lg" radius="xl" onClick={login.open} variant={inverted ? 'white' : 'filled'}>
+        <Button size="lg" radius="xl" {...login.trigger} variant={inverted ? 'white' : 'filled'}>
           Try {TRIAL_DAYS} days for free
         </Button>
         {!inverted && (
