@@ -265,18 +265,16 @@ function PlanScreen({ selected }: { selected: Date | null }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <>
-        {id && (
-          <MeetingModal
-            id={id}
-            user={user}
-            weekQuery={weekQuery}
-            onClose={backToPlan}
-            onMissing={toPlanDefault}
-          />
-        )}
-        {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
-      </>
+      {id && (
+        <MeetingModal
+          id={id}
+          user={user}
+          weekQuery={weekQuery}
+          onClose={backToPlan}
+          onMissing={toPlanDefault}
+        />
+      )}
+      {blockId && <WellnessBlockDrawerRoute closeTo={`/my/plan${weekQuery}`} />}
     </>
   );
 }

@@ -9,7 +9,7 @@ import {
   personColor,
   scoreColor,
 } from '@meetwell/domain';
-import { lazyComponent, rememberedImport } from '../../lib/lazyComponent';
+import { lazyComponent } from '../../lib/lazyComponent';
 import type { Report } from './api';
 import { initialsOf, Panel } from './Blocks';
 
@@ -17,10 +17,13 @@ const NUDGES = 'Nudges';
 
 /**
  * The charts library is the largest part of Review (about 130 kB gzip): it is fetched while the page's first
- * render shows the figures, not before it. `chartsLoaded` lets the PDF export wait for it.
+ * render shows the figures, not before it.
  */
-export const chartsLoaded = rememberedImport(() => import('@mantine/charts'));
-const CompositeChart = lazyComponent(chartsLoaded, (m) => m.CompositeChart, <Skeleton h={300} radius="md" />);
+const CompositeChart = lazyComponent(
+  () => import('@mantine/charts'),
+  (m) => m.CompositeChart,
+  <Skeleton h={300} radius="md" />,
+);
 
 export interface ChartModel {
   data: Record<string, string | number | null>[];
