@@ -32,11 +32,14 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The kinds of change that lift the average most (largest lift first, equal lifts in SUGGESTION_KINDS order),
- * at most `limit`. The average is over every meeting given, as the reports' average score.
+ * at most `limit`. The average is over every meeting given, as the reports' average score. When the meetings
+ * given are an even sample of the period's (`periodMeetings` of them in all), the averages are the sample's
+ * and each kind's count of meetings is scaled to the period (rounded, at most `periodMeetings`).
  */
 export function periodImprovements(
   meetings: readonly PeriodMeetingSuggestions[],
   limit = 3,
+  periodMeetings = meetings.length,
 ): PeriodImprovement[] {
   const n = meetings.length;
   if (n === 0 || !(limit > 0)) return [];
@@ -55,6 +58,8 @@ export function periodImprovements(
     }
   }
   const now = scoreSum / n;
+  const perMeeting = Math.max(1, periodMeetings / n);
+  const scaled = (count: number) => Math.min(Math.round(count * perMeeting), Math.max(periodMeetings, n));
   const list: PeriodImprovement[] = [];
   for (const kind of SUGGESTION_KINDS) {
     const entry = gains.get(kind);
@@ -62,7 +67,7 @@ export function periodImprovements(
     list.push({
       kind,
       label: SUGGESTION_KIND_LABELS[kind],
-      meetings: entry.meetings,
+      meetings: scaled(entry.meetings),
       average_now: round1(now),
       average_after: round1(now + entry.gain / n),
       lift: round1(entry.gain / n),

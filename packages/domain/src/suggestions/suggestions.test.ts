@@ -276,6 +276,40 @@ describe('periodImprovements', () => {
     ]);
   });
 
+  it('a sample of the period: the same averages, each count scaled to the period', () => {
+    const sample = [
+      { score: 70, suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda', gain: 20 }] },
+      { score: 90, suggestions: [] },
+    ];
+    const [whole] = periodImprovements(sample);
+    const [scaled] = periodImprovements(sample, 3, 1_001);
+    expect(scaled).toEqual({ ...whole, meetings: 501 });
+  });
+
+  it('property: a period sampled evenly counts as the period it stands for', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            score: fc.integer({ min: 0, max: 100 }),
+            gain: fc.integer({ min: 0, max: 100 }),
+          }),
+          { minLength: 1, maxLength: 50 },
+        ),
+        fc.integer({ min: 1, max: 40 }),
+        (sample, copies) => {
+          const entries = sample.map(({ score, gain }) => ({
+            score,
+            suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda', gain }],
+          }));
+          // The whole period: every sampled meeting `copies` times.
+          const period = entries.flatMap((entry) => Array.from({ length: copies }, () => entry));
+          expect(periodImprovements(entries, 3, period.length)).toEqual(periodImprovements(period, 3));
+        },
+      ),
+    );
+  });
+
   it('no meetings: nothing', () => {
     expect(periodImprovements([])).toEqual([]);
   });

@@ -34,13 +34,10 @@ export const suggestionRoutes: FeatureRoutes = (app, ctx) => {
     // The same access as the reports: a member's own period, a teammate's for the team's admins, the team's for members.
     const scope = await resolveReportScope(ctx.db, user, request.query);
     const result = await suggestionsForPeriod(ctx, {
-      scope:
-        scope.type === 'user'
-          ? { type: 'user', userId: scope.userId, timeZone: scope.timeZone }
-          : { type: 'company', companyId: scope.companyId, timeZone: scope.timeZone },
+      scope,
       start: range.start,
       end: range.end,
-      statuses: parseStatusFilter(request.query.byAttendeeStatus).statuses,
+      filter: parseStatusFilter(request.query.byAttendeeStatus),
     });
     return document(
       result.improvements.map((i) => resource('period_improvements', i.kind, i)),

@@ -4,7 +4,6 @@
  * a team (periodImprovements over each event once).
  */
 import {
-  ALL_DAY_HOURS,
   evaluateMeeting,
   expandWellnessBlockOccurrences,
   indexBlockOccurrences,
@@ -15,21 +14,32 @@ import {
   periodImprovements,
   suggestImprovements,
 } from '@meetwell/domain';
-import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { inValues } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
+import { mapConcurrently } from '../../lib/map-concurrently';
 import { mapInSlices } from '../../lib/next-turn';
 import type { ItemStatuses } from '../evaluation/meeting-input';
 import { toMeetingInput } from '../evaluation/meeting-input';
-import { inWatchedCalendar, loadOtherMeetingRows, toOtherMeeting } from '../evaluation/other-meetings';
+import { loadOtherMeetingRows, toOtherMeeting } from '../evaluation/other-meetings';
 import { type EvaluationInputs, loadEvaluationInputs } from '../evaluation/score-meeting';
 import { mergeSpans } from '../evaluation/spans';
+import type { StatusFilter } from '../reports/params';
+import { countedMeetings, scopeSource } from '../reports/rollup-days';
+import type { ReportScope } from '../reports/scope';
 
 const HOUR = 3_600_000;
 /** A move stays on the meeting's day: the blocks and meetings within half a day either side are enough. */
 const AROUND = 12 * HOUR;
-/** A period's meetings evaluated at most (spread evenly over the period beyond it): a year of a big team stays fast. */
-export const MAX_PERIOD_MEETINGS = 20_000;
+/**
+ * A period's meetings evaluated at most, spread evenly over the period beyond it: the averages are then the
+ * sample's (their error is a few tenths of a point) and the counts are scaled to the period. A big team's year
+ * answers in seconds instead of a minute.
+ */
+export const PERIOD_SAMPLE = 3_000;
+/** Members whose meetings are evaluated side by side (a few connections of the pool). */
+const USERS_AT_A_TIME = 4;
 /** Moves tried per meeting over a period (15-minute steps either way): the same bound for a year as for a week. */
 const PERIOD_MOVE_STEPS = 40;
 
@@ -134,100 +144,109 @@ export async function suggestionsForMeeting(
   return found.get(meeting.id)?.suggestions ?? [];
 }
 
-/** Whose period: one user's meetings, or the team's (its current members', each event once). */
-export type SuggestionScope =
-  | { type: 'user'; userId: string; timeZone: string }
-  | { type: 'company'; companyId: string; timeZone: string };
-
 export type PeriodSuggestions = {
   improvements: PeriodImprovement[];
-  /** Scored meetings of the period, and how many were evaluated (fewer only beyond MAX_PERIOD_MEETINGS). */
+  /** Scored meetings of the period, and how many were evaluated (fewer only beyond PERIOD_SAMPLE). */
   meetings: number;
   evaluated: number;
   average_score: number | null;
 };
 
-function scopeCondition(scope: SuggestionScope): SQL {
-  return scope.type === 'user'
-    ? sql`${meetings.userId} = ${scope.userId}`
-    : sql`${meetings.userId} in (select mb.user_id from memberships mb where mb.company_id = ${scope.companyId})`;
-}
-
 /**
- * The changes that would lift the period's average score most: the period's scored meetings (as the reports
- * count them: not all day, not cancelled, in watched calendars, starting on the period's local days; a team's
- * event once, its organizer's copy first, else the member's longest on the team), each evaluated with its
- * owner's inputs.
+ * The changes that would lift the period's average score most: the meetings the period's reports count
+ * (reports/rollup-days.ts: the same rules and copies, a team's event once), each evaluated with its owner's
+ * inputs; beyond PERIOD_SAMPLE of them, an even spread.
  */
 export async function suggestionsForPeriod(
   ctx: AppContext,
   params: {
-    scope: SuggestionScope;
+    scope: ReportScope;
     start: string;
     end: string;
-    /** The invite statuses counted (the reports' byAttendeeStatus); null or none: every meeting. */
-    statuses?: string[] | null;
+    filter: StatusFilter;
     limit?: number;
     now?: number;
+    /** Meetings evaluated at most (PERIOD_SAMPLE). */
+    sample?: number;
   },
 ): Promise<PeriodSuggestions> {
-  const { scope, start, end } = params;
-  const zone = scope.timeZone;
-  const ownCopy = sql<boolean>`(lower(btrim(coalesce(${meetings.organizerEmail}, ''))) = (select lower(u.email) from users u where u.id = ${meetings.userId}))`;
-  // As the team reports choose a copy: the organizer's own, else the member longest on the team's.
-  const memberSince = sql`(select date_trunc('milliseconds', mb.created_at) from memberships mb where mb.user_id = ${meetings.userId} limit 1)`;
-  const candidates = await ctx.db
-    .select({ ...MEETING_COLUMNS, ownCopy })
-    .from(meetings)
-    .where(
-      and(
-        scopeCondition(scope),
-        inWatchedCalendar(sql`meetings`),
-        sql`${meetings.startsAt} >= (${start}::date::timestamp at time zone ${zone})`,
-        sql`${meetings.startsAt} < ((${end}::date + 1)::timestamp at time zone ${zone})`,
-        sql`${meetings.status} not in ('cancelled', 'deleted')`,
-        sql`${meetings.score} is not null`,
-        params.statuses
-          ? sql`coalesce(${meetings.responseStatus}, 'needsAction') = any(${sql.param(params.statuses)}::text[])`
-          : undefined,
-        eq(meetings.allDay, false),
-        sql`${meetings.endsAt} > ${meetings.startsAt}`,
-        sql`${meetings.endsAt} - ${meetings.startsAt} < make_interval(hours => ${ALL_DAY_HOURS})`,
-      ),
-    )
-    .orderBy(asc(meetings.eventKey), desc(ownCopy), asc(memberSince), asc(meetings.userId), asc(meetings.id));
-  // Each event once: the first of its copies in that order.
-  const all: MeetingRow[] = [];
-  for (const { ownCopy: _own, ...row } of candidates)
-    if (all.at(-1)?.eventKey !== row.eventKey) all.push(row);
-  const step = all.length > MAX_PERIOD_MEETINGS ? all.length / MAX_PERIOD_MEETINGS : 1;
-  const rows: MeetingRow[] = [];
-  for (let i = 0; i < all.length && rows.length < MAX_PERIOD_MEETINGS; i++) {
-    if (Math.floor(i / step) === rows.length) rows.push(all[i]!);
-  }
+  const { picked, total } = await pickPeriodMeetings(ctx, {
+    ...params,
+    sample: params.sample ?? PERIOD_SAMPLE,
+  });
+  const order = new Map(picked.map((id, i) => [id, i]));
+  const found = picked.length
+    ? await ctx.db
+        .select(MEETING_COLUMNS)
+        .from(meetings)
+        .where(inValues(meetings.id, picked, 'uuid'))
+    : [];
+  const rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const byUser = new Map<string, MeetingRow[]>();
   for (const row of rows) {
     const list = byUser.get(row.userId) ?? [];
     list.push(row);
     byUser.set(row.userId, list);
   }
-  const entries: PeriodMeetingSuggestions[] = [];
-  for (const [userId, list] of byUser) {
+  // A few members at a time: each costs a few round trips (inputs, meetings around, items) and little CPU.
+  const perUser = await mapConcurrently([...byUser], USERS_AT_A_TIME, async ([userId, list]) => {
     const inputs = await loadEvaluationInputs(ctx.db, userId);
-    if (!inputs) continue;
-    const found = await suggestForUser(ctx, inputs, list, {
+    if (!inputs) return [];
+    const evaluated = await suggestForUser(ctx, inputs, list, {
       limit: Number.POSITIVE_INFINITY,
       now: params.now ?? Date.now(),
       maxMoveSteps: PERIOD_MOVE_STEPS,
     });
-    for (const { score, suggestions } of found.values())
-      if (score !== null) entries.push({ score, suggestions });
-  }
+    return [...evaluated.values()];
+  });
+  const entries: PeriodMeetingSuggestions[] = [];
+  for (const { score, suggestions } of perUser.flat())
+    if (score !== null) entries.push({ score, suggestions });
   const average = entries.length ? entries.reduce((s, e) => s + e.score, 0) / entries.length : null;
+  // Each evaluated meeting stands for total ÷ sampled of the period's (1 up to PERIOD_SAMPLE).
+  const represented = rows.length ? Math.round((entries.length * total) / rows.length) : 0;
   return {
-    improvements: periodImprovements(entries, params.limit ?? 3),
-    meetings: all.length,
+    improvements: periodImprovements(entries, params.limit ?? 3, represented),
+    meetings: total,
     evaluated: entries.length,
     average_score: average === null ? null : Math.round(average * 10) / 10,
   };
+}
+
+/**
+ * The period's counted meetings, each event once, in event order (their ids), and how many there are; beyond
+ * `sample` of them, an even spread. Chosen in PostgreSQL: a big team's year is over a million rows,
+ * which brought here took gigabytes and held the thread for seconds.
+ */
+async function pickPeriodMeetings(
+  ctx: AppContext,
+  params: { scope: ReportScope; start: string; end: string; filter: StatusFilter; sample: number },
+): Promise<{ picked: string[]; total: number }> {
+  const { scope, start, end, filter, sample } = params;
+  const source = scopeSource(scope);
+  const counted = countedMeetings({ source, first: start, last: end, zone: scope.timeZone, filter });
+  const { rows } = await ctx.db.execute<{ id: string; total: number }>(sql`
+    with src as (
+      select m.id, m.event_key, m.user_id,
+             lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) as is_organizer,
+             ${source.memberSince} as member_since
+      from meetings m
+      join users u on u.id = m.user_id
+      ${source.join}
+      where ${counted}
+    ),
+    picked as (
+      select distinct on (event_key) id, event_key from src
+      order by event_key, is_organizer desc, member_since, user_id, id
+    ),
+    numbered as (
+      select id, (row_number() over (order by event_key) - 1)::float8 as i, (count(*) over ())::int as total
+      from picked
+    )
+    select id, total from numbered
+    where i = 0
+       or floor(i / greatest(total / ${sample}::float8, 1))
+          > floor((i - 1) / greatest(total / ${sample}::float8, 1))
+    order by i`);
+  return { picked: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
 }

@@ -5,7 +5,9 @@ import { createTestApp, createTestContext, type TestContext } from '../../test/c
 import { bearerFor, createUser } from '../../test/factories';
 import { googleUser, insertMeeting } from '../autobalance/testing';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
+import { parseStatusFilter } from '../reports/params';
 import { suggestionRoutes } from './routes';
+import { suggestionsForPeriod } from './service';
 
 let ctx: TestContext;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -197,5 +199,36 @@ describe('GET /api/v1/suggestions/period', () => {
   it('a period with no scored meeting has nothing to suggest', async () => {
     const res = await get('/api/v1/suggestions/period?start=2026-01-01&end=2026-01-31', owner.user.id);
     expect(res.json()).toEqual({ data: [], meta: { meetings: 0, evaluated: 0, average_score: null } });
+  });
+
+  it('a period of more meetings than it evaluates: an even sample, its counts scaled to the period', async () => {
+    // Twelve meetings like the first one (58; an agenda makes it 79), on the weekdays of two weeks and more.
+    const person = await googleUser(ctx);
+    const days = [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17];
+    const inserted = [];
+    for (const d of days)
+      inserted.push(
+        await insertMeeting(ctx, person, { startsAt: new Date(Date.UTC(2026, 10, d, 10)), minutes: 90 }),
+      );
+    await reevaluateMeetings(
+      ctx,
+      person.user.id,
+      inserted.map((m) => m.id),
+    );
+    const period = (sample?: number) =>
+      suggestionsForPeriod(ctx, {
+        scope: { type: 'user', userId: person.user.id, companyId: null, timeZone: 'UTC', annualSalary: 0 },
+        start: '2026-11-01',
+        end: '2026-11-30',
+        filter: parseStatusFilter('all'),
+        now: Date.UTC(2026, 11, 1),
+        sample,
+      });
+    const whole = await period();
+    expect(whole).toMatchObject({ meetings: 12, evaluated: 12, average_score: 58 });
+    const sampled = await period(4);
+    expect(sampled).toMatchObject({ meetings: 12, evaluated: 4, average_score: 58 });
+    expect(sampled.improvements).toEqual(whole.improvements);
+    expect(sampled.improvements[0]).toMatchObject({ kind: 'add_agenda', meetings: 12, lift: 21 });
   });
 });
