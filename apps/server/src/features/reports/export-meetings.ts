@@ -7,8 +7,10 @@
  * sums equal the reports' figures.
  */
 import type { MeetingExportInput } from '@meetwell/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { rowsInBatches } from '../../db/cursor';
 import type { StatusFilter } from './params';
 import { countedMeetings, scopeSource } from './rollup-days';
 import type { ReportScope } from './scope';
@@ -24,14 +26,13 @@ type Row = {
   results: MeetingExportInput['results'];
 };
 
-export async function readExportMeetings(
-  db: Database,
-  params: { scope: ReportScope; filter: StatusFilter; start: string; end: string },
-): Promise<MeetingExportInput[]> {
+type ExportParams = { scope: ReportScope; filter: StatusFilter; start: string; end: string };
+
+function exportMeetingsQuery(params: ExportParams): SQL {
   const { scope, filter, start, end } = params;
   const zone = scope.timeZone;
   const source = scopeSource(scope);
-  const result = await db.execute<Row>(sql`
+  return sql`
     with picked as (
       select distinct on (m.event_key)
              m.id, m.summary as title, m.starts_at, m.ends_at, m.attendees_count, m.score,
@@ -51,15 +52,34 @@ export async function readExportMeetings(
            p.attendees_count, p.score, p.results
     from picked p
     left join users o on lower(o.email) = p.organizer and o.company_id = p.owner_company_id
-    order by p.starts_at, p.id`);
-  return result.rows.map((r) => ({
-    title: r.title,
-    startsAt: new Date(r.starts_at),
-    endsAt: new Date(r.ends_at),
-    organizerEmail: r.organizer_email,
-    organizerName: r.organizer_name,
-    attendeesCount: Number(r.attendees_count),
-    score: r.score === null ? null : Number(r.score),
-    results: r.results ?? null,
-  }));
+    order by p.starts_at, p.id`;
+}
+
+const toExportInput = (r: Row): MeetingExportInput => ({
+  title: r.title,
+  startsAt: new Date(r.starts_at),
+  endsAt: new Date(r.ends_at),
+  organizerEmail: r.organizer_email,
+  organizerName: r.organizer_name,
+  attendeesCount: Number(r.attendees_count),
+  score: r.score === null ? null : Number(r.score),
+  results: r.results ?? null,
+});
+
+/** The export's meetings, all at once (a period of a person or a small team; the tests sum them). */
+export async function readExportMeetings(db: Database, params: ExportParams): Promise<MeetingExportInput[]> {
+  const result = await db.execute<Row>(exportMeetingsQuery(params));
+  return result.rows.map(toExportInput);
+}
+
+/**
+ * The export's meetings in batches, as the file is sent: a big team's year is hundreds of thousands of them,
+ * never whole in this process (db/cursor.ts).
+ */
+export async function* exportMeetingsInBatches(
+  pool: pg.Pool,
+  params: ExportParams,
+): AsyncGenerator<MeetingExportInput[], void, undefined> {
+  for await (const rows of rowsInBatches<Row>(pool, exportMeetingsQuery(params), 5_000))
+    yield rows.map(toExportInput);
 }

@@ -4,6 +4,8 @@
  * (resolveReportScope: your own meetings, a member's for the team's admins, the team's for its members), and
  * are built from the same reports, so the files hold the figures the screen and the PDF show.
  */
+
+import { Readable } from 'node:stream';
 import {
   CSV_CONTENT_TYPE,
   exportFileName,
@@ -21,7 +23,7 @@ import type { Database } from '../../db/client';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { route } from '../../http/endpoint';
 import { buildReport, type ReportOutput } from './build-report';
-import { readExportMeetings } from './export-meetings';
+import { exportMeetingsInBatches } from './export-meetings';
 import {
   parseRange,
   parseStatusFilter,
@@ -31,7 +33,7 @@ import {
 } from './params';
 import { type ReportScope, resolveReportScope } from './scope';
 
-function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
+function sendCsv(reply: FastifyReply, fileName: string, csv: string | Readable) {
   return reply
     .type(CSV_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -85,16 +87,30 @@ export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
     const range = parseRange(request.query);
     const filter = parseStatusFilter(request.query.byAttendeeStatus);
     const scope = await resolveReportScope(ctx.db, user, request.query);
-    const meetings = await readExportMeetings(ctx.db, {
-      scope,
-      filter,
-      start: range.start,
-      end: range.end,
-    });
     const options = { timeZone: scope.timeZone, annualSalary: scope.annualSalary };
-    const csv = toCsv([MEETING_EXPORT_COLUMNS, ...meetings.map((m) => meetingExportRecord(m, options))]);
+    const batches = exportMeetingsInBatches(ctx.pool, { scope, filter, start: range.start, end: range.end });
+    // The first batch before the answer: a query that fails is a JSON:API error, not a file cut short.
+    const first = await batches.next();
+    async function* file() {
+      try {
+        yield toCsv([MEETING_EXPORT_COLUMNS]);
+        if (first.done) return;
+        yield toCsv(
+          first.value.map((m) => meetingExportRecord(m, options)),
+          { bom: false },
+        );
+        for await (const batch of batches)
+          yield toCsv(
+            batch.map((m) => meetingExportRecord(m, options)),
+            { bom: false },
+          );
+      } finally {
+        // A download cut short stops the reading and gives its connection back.
+        await batches.return();
+      }
+    }
     const name = exportFileName(['MeetWell', 'meetings', whoLabel(scope), range.start, range.end], 'csv');
-    return sendCsv(reply, name, csv);
+    return sendCsv(reply, name, Readable.from(file()));
   });
 
   route(app, reportEndpoints.exportReport, async (request, reply) => {
