@@ -278,7 +278,10 @@ describe('periodImprovements', () => {
 
   it('a sample of the period: the same averages, each count scaled to the period', () => {
     const sample = [
-      { score: 70, suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda', gain: 20 }] },
+      {
+        score: 70,
+        suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda' as const, gain: 20 }],
+      },
       { score: 90, suggestions: [] },
     ];
     const [whole] = periodImprovements(sample);
@@ -300,7 +303,7 @@ describe('periodImprovements', () => {
         (sample, copies) => {
           const entries = sample.map(({ score, gain }) => ({
             score,
-            suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda', gain }],
+            suggestions: [{ kind: 'add_agenda' as const, rule: 'required_agenda' as const, gain }],
           }));
           // The whole period: every sampled meeting `copies` times.
           const period = entries.flatMap((entry) => Array.from({ length: copies }, () => entry));
