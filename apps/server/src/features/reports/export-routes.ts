@@ -92,25 +92,23 @@ export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
     // The first batch before the answer: a query that fails is a JSON:API error, not a file cut short.
     const first = await batches.next();
     async function* file() {
-      try {
-        yield toCsv([MEETING_EXPORT_COLUMNS]);
-        if (first.done) return;
+      yield toCsv([MEETING_EXPORT_COLUMNS]);
+      if (first.done) return;
+      yield toCsv(
+        first.value.map((m) => meetingExportRecord(m, options)),
+        { bom: false },
+      );
+      for await (const batch of batches)
         yield toCsv(
-          first.value.map((m) => meetingExportRecord(m, options)),
+          batch.map((m) => meetingExportRecord(m, options)),
           { bom: false },
         );
-        for await (const batch of batches)
-          yield toCsv(
-            batch.map((m) => meetingExportRecord(m, options)),
-            { bom: false },
-          );
-      } finally {
-        // A download cut short stops the reading and gives its connection back.
-        await batches.return();
-      }
     }
+    const body = Readable.from(file());
+    // However the answer ends (sent, cut short, or never started), the reading stops and its connection goes back.
+    body.once('close', () => void batches.return());
     const name = exportFileName(['MeetWell', 'meetings', whoLabel(scope), range.start, range.end], 'csv');
-    return sendCsv(reply, name, Readable.from(file()));
+    return sendCsv(reply, name, body);
   });
 
   route(app, reportEndpoints.exportReport, async (request, reply) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { CSV_BOM, MEETING_EXPORT_COLUMNS } from '@meetwell/domain';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -221,6 +222,68 @@ describe('GET /api/v1/reports/export/meetings.csv of thousands of meetings', () 
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe('GET /api/v1/reports/export/meetings.csv cut short', () => {
+  it('a download stopped after its first part ends the reading and its transaction', async () => {
+    // 12,000 meetings of June: the file is still being read when its first part arrives.
+    const seeded = await seedMeeting(ctx, outsider, {
+      summary: 'June 0',
+      startsAt: new Date(Date.UTC(2025, 5, 1, 6)),
+      endsAt: new Date(Date.UTC(2025, 5, 1, 6, 30)),
+    });
+    await ctx.pool.query(
+      `insert into meetings (user_id, company_id, calendar_id, provider_event_id, event_key, summary, starts_at,
+                             ends_at, status, organizer_email, attendees_count, score, duration_seconds)
+       select $1, null, $2, 'june-' || i, 'june-' || i, 'June ' || i,
+              timestamptz '2025-06-01 06:00Z' + i * interval '3 minutes',
+              timestamptz '2025-06-01 06:30Z' + i * interval '3 minutes', 'confirmed', $3, 2, 70, 1800
+       from generate_series(1, 11999) i`,
+      [outsider.id, seeded.calendarId, outsider.email],
+    );
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/v1/reports/export/meetings.csv?start=2025-06-01&end=2025-06-30&who=user`;
+    const firstPart = await new Promise<string>((resolve, reject) => {
+      const request = http.get(url, { headers: headers[outsider.id] }, (response) => {
+        response.once('data', (chunk: Buffer) => {
+          request.destroy();
+          resolve(chunk.toString('utf8'));
+        });
+      });
+      request.on('error', reject);
+    });
+    expect(firstPart.startsWith(CSV_BOM)).toBe(true);
+    expect(await stillReading()).toBe(0);
+  });
+
+  it('a download given up before its answer started ends the reading and its transaction too', async () => {
+    const address = app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${address.port}/api/v1/reports/export/meetings.csv?start=2025-06-01&end=2025-06-30&who=user`;
+    for (const waitMs of [0, 5, 20, 60]) {
+      const request = http.get(url, { headers: headers[outsider.id] });
+      request.on('error', () => {});
+      await new Promise((r) => setTimeout(r, waitMs));
+      request.destroy();
+    }
+    expect(await stillReading()).toBe(0);
+  });
+});
+
+/**
+ * Connections still reading a file: a cursor's transaction left open, or one taken from the pool and never
+ * given back. Waited for a while (a report build of an earlier test may hold one for a moment).
+ */
+async function stillReading() {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await ctx.pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state like 'idle in transaction%' and query like 'fetch forward%'`,
+    );
+    const left = rows[0]!.n + (ctx.pool.totalCount - ctx.pool.idleCount);
+    if (left === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('GET /api/v1/reports/export/report.csv', () => {
   it('holds the figures the report endpoints answer (what the screen and the PDF show)', async () => {
