@@ -57,3 +57,20 @@ describe('rowsInBatches', () => {
     expect(rows[0]!.ok).toBe(1);
   });
 });
+
+describe('rowsInBatches, a reader that stalls', () => {
+  it('loses its transaction after the idle timeout: the next batch fails, the process and the pool go on', async () => {
+    const batches = rowsInBatches<{ n: number }>(
+      ctx.pool,
+      sql`select n from generate_series(1, ${10_000}::int) n`,
+      100,
+      { idleTimeoutMs: 200 },
+    );
+    expect((await batches.next()).value).toHaveLength(100);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await expect(batches.next()).rejects.toThrow();
+    expect(inUse()).toBe(0);
+    const { rows } = await ctx.pool.query<{ ok: number }>('select 1 as ok');
+    expect(rows[0]!.ok).toBe(1);
+  });
+});

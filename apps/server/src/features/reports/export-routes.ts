@@ -11,6 +11,7 @@ import {
   exportFileName,
   exportTablesToRecords,
   MEETING_EXPORT_COLUMNS,
+  type MeetingExportInput,
   meetingExportRecord,
   type ReportRowsByKind,
   type ReviewExportInput,
@@ -22,6 +23,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { route } from '../../http/endpoint';
+import { createSemaphore } from '../../lib/semaphore';
 import { buildReport, type ReportOutput } from './build-report';
 import { exportMeetingsInBatches } from './export-meetings';
 import {
@@ -81,6 +83,10 @@ export async function reviewExportInput(
 
 const whoLabel = (scope: ReportScope) => (scope.type === 'company' ? 'team' : 'you');
 
+/** Meetings files sent at once by this process (each holds a database connection while it is read). */
+const MEETING_FILES_AT_ONCE = 3;
+const meetingFiles = createSemaphore(MEETING_FILES_AT_ONCE);
+
 export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
   route(app, reportEndpoints.exportMeetings, async (request, reply) => {
     const { user } = requireAuth(request);
@@ -88,9 +94,17 @@ export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
     const filter = parseStatusFilter(request.query.byAttendeeStatus);
     const scope = await resolveReportScope(ctx.db, user, request.query);
     const options = { timeZone: scope.timeZone, annualSalary: scope.annualSalary };
+    // Each file being sent holds a connection while its client reads: a few at a time, the others wait.
+    const release = await meetingFiles.acquire();
     const batches = exportMeetingsInBatches(ctx.pool, { scope, filter, start: range.start, end: range.end });
-    // The first batch before the answer: a query that fails is a JSON:API error, not a file cut short.
-    const first = await batches.next();
+    let first: IteratorResult<MeetingExportInput[], void>;
+    try {
+      // The first batch before the answer: a query that fails is a JSON:API error, not a file cut short.
+      first = await batches.next();
+    } catch (error) {
+      release();
+      throw error;
+    }
     async function* file() {
       yield toCsv([MEETING_EXPORT_COLUMNS]);
       if (first.done) return;
@@ -106,7 +120,9 @@ export const reportExportRoutes: FeatureRoutes = (app, ctx) => {
     }
     const body = Readable.from(file());
     // However the answer ends (sent, cut short, or never started), the reading stops and its connection goes back.
-    body.once('close', () => void batches.return());
+    body.once('close', () => {
+      void batches.return().finally(release);
+    });
     const name = exportFileName(['MeetWell', 'meetings', whoLabel(scope), range.start, range.end], 'csv');
     return sendCsv(reply, name, body);
   });
