@@ -80,6 +80,6 @@ export async function* exportMeetingsInBatches(
   pool: pg.Pool,
   params: ExportParams,
 ): AsyncGenerator<MeetingExportInput[], void, undefined> {
-  for await (const rows of rowsInBatches<Row>(pool, exportMeetingsQuery(params), 5_000))
+  for await (const rows of rowsInBatches<Row>(pool, exportMeetingsQuery(params), 2_000))
     yield rows.map(toExportInput);
 }

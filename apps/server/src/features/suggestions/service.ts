@@ -23,7 +23,11 @@ import { mapInSlices } from '../../lib/next-turn';
 import type { ItemStatuses } from '../evaluation/meeting-input';
 import { toMeetingInput } from '../evaluation/meeting-input';
 import { loadOtherMeetingRows, toOtherMeeting } from '../evaluation/other-meetings';
-import { type EvaluationInputs, loadEvaluationInputs } from '../evaluation/score-meeting';
+import {
+  type EvaluationInputs,
+  loadEvaluationInputs,
+  loadEvaluationInputsOf,
+} from '../evaluation/score-meeting';
 import { mergeSpans } from '../evaluation/spans';
 import type { StatusFilter } from '../reports/params';
 import { countedMeetings, scopeSource } from '../reports/rollup-days';
@@ -78,7 +82,13 @@ async function suggestForUser(
   ctx: AppContext,
   inputs: EvaluationInputs,
   rows: MeetingRow[],
-  options: { limit: number; now: number; maxMoveSteps?: number },
+  options: {
+    limit: number;
+    now: number;
+    maxMoveSteps?: number;
+    /** The meetings' items, when read already (a period reads them for every member at once). */
+    items?: Map<string, ItemStatuses>;
+  },
 ): Promise<Map<string, { score: number | null; suggestions: MeetingSuggestion[] }>> {
   const out = new Map<string, { score: number | null; suggestions: MeetingSuggestion[] }>();
   if (rows.length === 0) return out;
@@ -90,10 +100,11 @@ async function suggestForUser(
   );
   const [around, items] = await Promise.all([
     loadOtherMeetingRows(ctx.db, inputs.user.id, spans),
-    itemStatuses(
-      ctx,
-      rows.map((m) => m.id),
-    ),
+    options.items ??
+      itemStatuses(
+        ctx,
+        rows.map((m) => m.id),
+      ),
   ]);
   const timeZone = isValidTimeZone(inputs.user.timeZone) ? inputs.user.timeZone : 'UTC';
   const occurrences = indexBlockOccurrences(
@@ -188,14 +199,18 @@ export async function suggestionsForPeriod(
     list.push(row);
     byUser.set(row.userId, list);
   }
-  // A few members at a time: each costs a few round trips (inputs, meetings around, items) and little CPU.
+  // Every member's inputs and every meeting's items at once; then a few members at a time, each one round
+  // trip (the meetings around theirs) and a little CPU.
+  const inputsOf = await loadEvaluationInputsOf(ctx.db, [...byUser.keys()]);
+  const items = await itemStatuses(ctx, picked);
   const perUser = await mapConcurrently([...byUser], USERS_AT_A_TIME, async ([userId, list]) => {
-    const inputs = await loadEvaluationInputs(ctx.db, userId);
+    const inputs = inputsOf.get(userId);
     if (!inputs) return [];
     const evaluated = await suggestForUser(ctx, inputs, list, {
       limit: Number.POSITIVE_INFINITY,
       now: params.now ?? Date.now(),
       maxMoveSteps: PERIOD_MOVE_STEPS,
+      items,
     });
     return [...evaluated.values()];
   });
