@@ -9,10 +9,9 @@
 import type { MeetingExportInput } from '@meetwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from '../../db/client';
 import { rowsInBatches } from '../../db/cursor';
 import type { StatusFilter } from './params';
-import { countedMeetings, scopeSource } from './rollup-days';
+import { countedMeetings, firstCopyOrder, scopeSource } from './rollup-days';
 import type { ReportScope } from './scope';
 
 type Row = {
@@ -43,9 +42,7 @@ function exportMeetingsQuery(params: ExportParams): SQL {
       join users u on u.id = m.user_id
       ${source.join}
       where ${countedMeetings({ source, first: start, last: end, zone, filter })}
-      order by m.event_key,
-               lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) desc,
-               ${source.memberSince}, m.user_id, m.id
+      order by m.event_key, ${firstCopyOrder(source)}
     )
     select p.title, p.starts_at, p.ends_at, nullif(p.organizer, '') as organizer_email,
            coalesce(nullif(btrim(concat_ws(' ', o.first_name, o.last_name)), ''), p.organizer_name) as organizer_name,
@@ -65,12 +62,6 @@ const toExportInput = (r: Row): MeetingExportInput => ({
   score: r.score === null ? null : Number(r.score),
   results: r.results ?? null,
 });
-
-/** The export's meetings, all at once (a period of a person or a small team; the tests sum them). */
-export async function readExportMeetings(db: Database, params: ExportParams): Promise<MeetingExportInput[]> {
-  const result = await db.execute<Row>(exportMeetingsQuery(params));
-  return result.rows.map(toExportInput);
-}
 
 /**
  * The export's meetings in batches, as the file is sent: a big team's year is hundreds of thousands of them,

@@ -189,22 +189,8 @@ describe('GET /api/v1/reports/export/meetings.csv', () => {
 
 describe('GET /api/v1/reports/export/meetings.csv of thousands of meetings', () => {
   it('sends every one once, in order, read in batches, and ends its cursor’s transaction', async () => {
-    // 4,500 meetings of May (a file read in three batches), one seeded as the tests do for its calendar.
-    const seeded = await seedMeeting(ctx, outsider, {
-      summary: 'May 0',
-      startsAt: new Date(Date.UTC(2025, 4, 1, 6)),
-      endsAt: new Date(Date.UTC(2025, 4, 1, 6, 30)),
-      score: 50,
-    });
-    await ctx.pool.query(
-      `insert into meetings (user_id, company_id, calendar_id, provider_event_id, event_key, summary, starts_at,
-                             ends_at, status, organizer_email, attendees_count, score, duration_seconds)
-       select $1, null, $2, 'bulk-' || i, 'bulk-' || i, 'May ' || i,
-              timestamptz '2025-05-01 06:00Z' + i * interval '9 minutes',
-              timestamptz '2025-05-01 06:30Z' + i * interval '9 minutes', 'confirmed', $3, 2, i % 101, 1800
-       from generate_series(1, 4499) i`,
-      [outsider.id, seeded.calendarId, outsider.email],
-    );
+    // 4,500 meetings of May, 9 minutes apart: a file read in three batches.
+    await seedMeetingsOf(outsider, { name: 'May', from: '2025-05-01 06:00Z', count: 4_500, everyMinutes: 9 });
     const res = await get(
       outsider,
       '/api/v1/reports/export/meetings.csv?start=2025-05-01&end=2025-05-31&who=user',
@@ -214,32 +200,19 @@ describe('GET /api/v1/reports/export/meetings.csv of thousands of meetings', () 
     expect(header).toEqual([...MEETING_EXPORT_COLUMNS]);
     const titles = records.map((r) => r[MEETING_EXPORT_COLUMNS.indexOf('Title')]);
     expect(titles).toEqual(Array.from({ length: 4_500 }, (_, i) => `May ${i}`));
-    // Its cursor's transaction is over: no connection is left in it (others may be busy with report builds).
-    const { rows } = await ctx.pool.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and state like 'idle in transaction%' and query like 'fetch forward%'`,
-    );
-    expect(rows[0]!.n).toBe(0);
+    expect(await stillReading()).toBe(0);
   });
 });
 
 describe('GET /api/v1/reports/export/meetings.csv cut short', () => {
   it('a download stopped after its first part ends the reading and its transaction', async () => {
-    // 12,000 meetings of June: the file is still being read when its first part arrives.
-    const seeded = await seedMeeting(ctx, outsider, {
-      summary: 'June 0',
-      startsAt: new Date(Date.UTC(2025, 5, 1, 6)),
-      endsAt: new Date(Date.UTC(2025, 5, 1, 6, 30)),
+    // 12,000 meetings of June, 3 minutes apart: the file is still being read when its first part arrives.
+    await seedMeetingsOf(outsider, {
+      name: 'June',
+      from: '2025-06-01 06:00Z',
+      count: 12_000,
+      everyMinutes: 3,
     });
-    await ctx.pool.query(
-      `insert into meetings (user_id, company_id, calendar_id, provider_event_id, event_key, summary, starts_at,
-                             ends_at, status, organizer_email, attendees_count, score, duration_seconds)
-       select $1, null, $2, 'june-' || i, 'june-' || i, 'June ' || i,
-              timestamptz '2025-06-01 06:00Z' + i * interval '3 minutes',
-              timestamptz '2025-06-01 06:30Z' + i * interval '3 minutes', 'confirmed', $3, 2, 70, 1800
-       from generate_series(1, 11999) i`,
-      [outsider.id, seeded.calendarId, outsider.email],
-    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${address}/api/v1/reports/export/meetings.csv?start=2025-06-01&end=2025-06-30&who=user`;
     const firstPart = await new Promise<string>((resolve, reject) => {
@@ -359,3 +332,29 @@ describe('export access', () => {
     }
   });
 });
+
+/**
+ * `count` scored half-hour meetings of the user titled '<name> 0', '<name> 1'…, `everyMinutes` apart from
+ * `from`: the first seeded as the tests seed (it makes the calendar), the rest in one statement.
+ */
+async function seedMeetingsOf(
+  user: UserRow,
+  { name, from, count, everyMinutes }: { name: string; from: string; count: number; everyMinutes: number },
+) {
+  const start = new Date(from);
+  const seeded = await seedMeeting(ctx, user, {
+    summary: `${name} 0`,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + 30 * 60_000),
+    score: 70,
+  });
+  await ctx.pool.query(
+    `insert into meetings (user_id, company_id, calendar_id, provider_event_id, event_key, summary, starts_at,
+                           ends_at, status, organizer_email, attendees_count, score, duration_seconds)
+     select $1, null, $2, $3 || '-' || i, $3 || '-' || i, $3 || ' ' || i,
+            $4::timestamptz + i * make_interval(mins => $5),
+            $4::timestamptz + i * make_interval(mins => $5) + interval '30 minutes', 'confirmed', $6, 2, 70, 1800
+     from generate_series(1, $7::int - 1) i`,
+    [user.id, seeded.calendarId, name, start.toISOString(), everyMinutes, user.email, count],
+  );
+}

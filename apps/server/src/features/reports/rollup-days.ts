@@ -66,6 +66,16 @@ export function scopeSource(scope: ReportScope): { join: SQL; where: SQL; member
 }
 
 /**
+ * Which copy of an event a report counts, as an ORDER BY after `m.event_key` over `meetings m` joined to its
+ * owner `users u` and the scope's source: the organizer's own copy, else the member's longest on the team,
+ * then the smallest user id. buildDays orders its own columns the same way; the meetings export and the
+ * period suggestions use this.
+ */
+export function firstCopyOrder(source: ReturnType<typeof scopeSource>): SQL {
+  return sql`lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) desc, ${source.memberSince}, m.user_id, m.id`;
+}
+
+/**
  * One statement per chunk: the reportable meetings of the days, one per event, then the day totals and the
  * organizer / intention / category groups, inserted together. Longer than 80 lines for a reason: it is one SQL
  * statement (a chain of CTEs), which reads best whole.

@@ -30,7 +30,7 @@ import {
 } from '../evaluation/score-meeting';
 import { mergeSpans } from '../evaluation/spans';
 import type { StatusFilter } from '../reports/params';
-import { countedMeetings, scopeSource } from '../reports/rollup-days';
+import { countedMeetings, firstCopyOrder, scopeSource } from '../reports/rollup-days';
 import type { ReportScope } from '../reports/scope';
 
 const HOUR = 3_600_000;
@@ -241,18 +241,13 @@ async function pickPeriodMeetings(
   const source = scopeSource(scope);
   const counted = countedMeetings({ source, first: start, last: end, zone: scope.timeZone, filter });
   const { rows } = await ctx.db.execute<{ id: string; total: number }>(sql`
-    with src as (
-      select m.id, m.event_key, m.user_id,
-             lower(btrim(coalesce(m.organizer_email, ''))) = lower(u.email) as is_organizer,
-             ${source.memberSince} as member_since
+    with picked as (
+      select distinct on (m.event_key) m.id, m.event_key
       from meetings m
       join users u on u.id = m.user_id
       ${source.join}
       where ${counted}
-    ),
-    picked as (
-      select distinct on (event_key) id, event_key from src
-      order by event_key, is_organizer desc, member_since, user_id, id
+      order by m.event_key, ${firstCopyOrder(source)}
     ),
     numbered as (
       select id, (row_number() over (order by event_key) - 1)::float8 as i, (count(*) over ())::int as total
