@@ -133,14 +133,17 @@ describe('startWorker', () => {
 
   it('retries a failing job with backoff until it succeeds', async () => {
     await queue.enqueue('flaky', { id: 'retry' });
-    await vi.waitFor(() => expect(runsOf('retry')).toHaveLength(1));
-    expect(failures).toContain('the first attempt fails');
-    const [failed] = await jobRow('flaky');
-    expect(failed).toMatchObject({
-      attempts: 1,
-      max_attempts: 3,
-      last_error: expect.stringContaining('the first attempt fails'),
-    });
+    await vi.waitFor(() => expect(runsOf('retry')).toHaveLength(1), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(failures).toContain('the first attempt fails'), { timeout: 5_000 });
+    // The worker says the job failed before it writes the failure to the job's row: waited for, not assumed
+    // (on a busy machine the row was read in between).
+    await vi.waitFor(
+      async () =>
+        expect(await jobRow('flaky')).toEqual([
+          { attempts: 1, max_attempts: 3, last_error: expect.stringContaining('the first attempt fails') },
+        ]),
+      { timeout: 2_000, interval: 20 },
+    );
 
     // graphile-worker waits e^1 ≈ 2.7 s before the second attempt.
     await vi.waitFor(() => expect(runsOf('retry')).toHaveLength(2), { timeout: 8_000, interval: 50 });
