@@ -60,6 +60,8 @@ export const calendars = pgTable(
   },
   (t) => [
     uniqueIndex('calendars_user_provider_external_idx').on(t.userId, t.provider, t.externalId),
+    // What meetings' (calendar_id, user_id) foreign key refers to.
+    uniqueIndex('calendars_id_user_idx').on(t.id, t.userId),
     index('calendars_watching_idx').on(t.watching, t.syncStatus),
   ],
 );
