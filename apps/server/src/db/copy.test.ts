@@ -88,4 +88,60 @@ describe('COPY rows', () => {
     const { rows } = await ctx.pool.query('select id from copy_probe where id = $1', [row.id]);
     expect(rows).toHaveLength(0);
   });
+
+  it('writes a stream of bodies as one statement', async () => {
+    const probe = (i: number): Probe => ({
+      id: crypto.randomUUID(),
+      label: `row ${i}`,
+      flag: null,
+      n: i,
+      at: null,
+      doc: null,
+    });
+    let built = 0;
+    async function* bodies() {
+      for (let batch = 0; batch < 20; batch++) {
+        built++;
+        yield copyBody(
+          COLUMNS,
+          Array.from({ length: 50 }, (_, i) => probe(batch * 50 + i)),
+        );
+      }
+    }
+    const { count, statements } = await transactionWithClient(ctx.pool, async (_tx, client) => {
+      await sendCopy(client, 'copy_probe', COLUMNS, bodies());
+      // Rows written by one statement share its command id (cmin).
+      const { rows } = await client.query<{ n: string; statements: string }>(
+        'select count(*) as n, count(distinct cmin::text) as statements from copy_probe',
+      );
+      await client.query('delete from copy_probe');
+      return { count: Number(rows[0]!.n), statements: Number(rows[0]!.statements) };
+    });
+    expect(count).toBe(1_000);
+    expect(statements).toBe(1);
+    expect(built).toBe(20);
+  });
+
+  it('fails whole when a later body breaks a constraint', async () => {
+    const id = crypto.randomUUID();
+    async function* bodies() {
+      for (let batch = 0; batch < 50; batch++) {
+        const row: Probe = {
+          id: batch === 2 ? id : crypto.randomUUID(),
+          label: null,
+          flag: null,
+          n: batch,
+          at: null,
+          doc: null,
+        };
+        yield copyBody(COLUMNS, batch === 3 ? [{ ...row, id }] : [row]);
+      }
+    }
+    const failed = await transactionWithClient(ctx.pool, (_tx, client) =>
+      sendCopy(client, 'copy_probe', COLUMNS, bodies()),
+    ).catch((error: Error & { code?: string }) => error.code);
+    expect(failed).toBe('23505');
+    const { rows } = await ctx.pool.query('select id from copy_probe');
+    expect(rows).toHaveLength(0);
+  });
 });

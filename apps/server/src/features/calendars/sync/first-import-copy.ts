@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { copyBody, sendCopy } from '../../../db/copy';
 import { meetings } from '../../../db/schema';
 import { nextTurn } from '../../../lib/next-turn';
-import type { FirstImportScoring, NewMeeting } from '../../evaluation/first-import';
+import type { FirstImportScoring, NewMeeting, Prescored } from '../../evaluation/first-import';
 import type { TouchedSpan } from '../../evaluation/spans';
 import { AGENDA_COLUMNS, addChildRows, noChildRows, OBJECTIVE_COLUMNS, PREWORK_COLUMNS } from './child-rows';
 import {
@@ -29,16 +29,20 @@ export type FirstImportScorer = (
 ) => Promise<FirstImportScoring | null>;
 
 /** A first import's scoring: the other meetings to re-evaluate after, and how to score a batch before its insert. */
-export type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => void };
+export type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => Prescored[] };
 /** A prescored meeting as a re-evaluation would write it: its own id, its evaluation, when it was evaluated. */
-type PrescoredRow = PreparedEvent & { evaluatedAt: Date };
+type PrescoredRow = { prepared: PreparedEvent; scored: Prescored; evaluatedAt: Date };
+/** Meetings scored between two turns of the event loop. */
+const SCORE_SLICE = 100;
 const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
-  ['id', 'uuid', (p) => p.prescored!.id],
-  ...MEETING_COLUMNS.map(([name, type, read]) => [name, type, (p: PrescoredRow) => read(p.row)] as const),
-  ['score', 'integer', (p) => p.prescored!.score],
-  ['quality_label', 'text', (p) => p.prescored!.qualityLabel],
-  ['evaluation', 'json', (p) => p.prescored!.evaluation],
-  ['cost', 'integer', (p) => p.prescored!.cost],
+  ['id', 'uuid', (p) => p.scored.id],
+  ...MEETING_COLUMNS.map(
+    ([name, type, read]) => [name, type, (p: PrescoredRow) => read(p.prepared.row)] as const,
+  ),
+  ['score', 'integer', (p) => p.scored.score],
+  ['quality_label', 'text', (p) => p.scored.qualityLabel],
+  ['evaluation', 'json', (p) => p.scored.evaluation],
+  ['cost', 'integer', (p) => p.scored.cost],
   ['evaluated_at', 'timestamptz', (p) => p.evaluatedAt],
 ];
 
@@ -74,17 +78,16 @@ export async function prescoreFirstImport(
   const scoring = await scorer(tx, target.userId, newMeetings);
   if (!scoring) return null;
   const indexOf = new Map(prepared.map((p, i) => [p, i]));
-  const score = (batch: PreparedEvent[]) => {
-    for (const p of batch) p.prescored = scoring.score(indexOf.get(p)!);
-  };
+  const score = (batch: PreparedEvent[]) => batch.map((p) => scoring.score(indexOf.get(p)!));
   return { others: scoring.others, score };
 }
 
 /**
- * A first import: every event is new and scored, so each batch goes in with COPY (meetings, then their
- * items, whose meeting ids are known before the insert), while the next batch is scored and
- * encoded. The calendar held no meeting in this transaction; a meeting inserted beside it breaks the unique
- * (calendar, event) index and rolls the whole import back, to be retried.
+ * A first import: every event is new and scored, so its meetings go in with one COPY, written batch by batch
+ * as each is scored and encoded (PostgreSQL reads one while the next is built), then their items, whose
+ * meeting ids are known before the insert. A batch's evaluations are let go once it is written. The calendar
+ * held no meeting in this transaction; a meeting inserted beside it breaks the unique (calendar, event) index
+ * and rolls the whole import back, to be retried.
  */
 export async function copyFirstImport(
   client: pg.PoolClient,
@@ -98,40 +101,36 @@ export async function copyFirstImport(
   );
   const evaluatedAt = rows[0]!.now;
   const written: Written = { changedMeetingIds: [], touched: [] };
-  let sending: Promise<void> = Promise.resolve();
-  for (const batch of chunks(prepared, BATCH)) {
-    for (let i = 0; i < batch.length; i += 100) {
+  const children = noChildRows();
+  async function* meetingBodies() {
+    for (const batch of chunks(prepared, BATCH)) {
+      const scored: PrescoredRow[] = [];
+      for (let i = 0; i < batch.length; i += SCORE_SLICE) {
+        await nextTurn();
+        const slice = batch.slice(i, i + SCORE_SLICE);
+        for (const [j, s] of prescore.score(slice).entries())
+          scored.push({ prepared: slice[j]!, scored: s, evaluatedAt });
+      }
       await nextTurn();
-      prescore.score(batch.slice(i, i + 100));
+      for (const { prepared: p, scored: s } of scored) {
+        written.changedMeetingIds.push(s.id);
+        written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+        addChildRows(children, s.id, p);
+      }
+      yield copyBody(PRESCORED_COLUMNS, scored);
     }
-    await nextTurn();
-    const children = noChildRows();
-    for (const p of batch) {
-      const id = p.prescored!.id;
-      written.changedMeetingIds.push(id);
-      written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
-      addChildRows(children, id, p);
-    }
-    const bodies = [
-      [
-        'meetings',
-        PRESCORED_COLUMNS,
-        copyBody(
-          PRESCORED_COLUMNS,
-          batch.map((p) => ({ ...p, evaluatedAt })),
-        ),
-      ],
-      ['agenda_items', AGENDA_COLUMNS, copyBody(AGENDA_COLUMNS, children.agenda)],
-      ['objectives', OBJECTIVE_COLUMNS, copyBody(OBJECTIVE_COLUMNS, children.objectives)],
-      ['prework_items', PREWORK_COLUMNS, copyBody(PREWORK_COLUMNS, children.prework)],
-    ] as const;
-    await sending;
-    sending = (async () => {
-      for (const [table, columns, body] of bodies)
-        await sendCopy(client, table, columns as readonly BulkColumn<never>[], body);
-    })();
-    sending.catch(() => {}); // awaited above or below; a failure while the next batch is built must not go unhandled
   }
-  await sending;
+  await sendCopy(client, 'meetings', PRESCORED_COLUMNS, meetingBodies());
+  await sendCopy(client, 'agenda_items', AGENDA_COLUMNS, inBatches(AGENDA_COLUMNS, children.agenda));
+  await sendCopy(client, 'objectives', OBJECTIVE_COLUMNS, inBatches(OBJECTIVE_COLUMNS, children.objectives));
+  await sendCopy(client, 'prework_items', PREWORK_COLUMNS, inBatches(PREWORK_COLUMNS, children.prework));
   return written;
+}
+
+/** Rows as COPY bodies of a batch each, encoded one by one with turns of the event loop between. */
+async function* inBatches<Row>(columns: readonly BulkColumn<Row>[], rows: Row[]) {
+  for (const batch of chunks(rows, BATCH)) {
+    await nextTurn();
+    yield copyBody(columns, batch);
+  }
 }

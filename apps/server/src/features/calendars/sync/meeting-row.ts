@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarEvent } from '../../../calendars/types';
 import type { BulkColumn } from '../../../db/bulk';
-import type { Prescored } from '../../evaluation/first-import';
 import type { TouchedSpan } from '../../evaluation/spans';
 import { attendeeList } from './attendee-list';
 import { describeEvent } from './describe-event';
@@ -24,8 +23,8 @@ const WELLNESS_BLOCK_MARKER =
 
 type MeetingRow = ReturnType<typeof meetingRow>['row'];
 
-/** One event ready to store: its meetings row and what its description says (and its score, on a first import). */
-export type PreparedEvent = { event: CalendarEvent; prescored?: Prescored } & ReturnType<typeof meetingRow>;
+/** One event ready to store: its meetings row and what its description says. */
+export type PreparedEvent = { event: CalendarEvent } & ReturnType<typeof meetingRow>;
 
 /** What storing the events wrote: the meetings inserted or changed, and the spans they touched. */
 export type Written = { changedMeetingIds: string[]; touched: TouchedSpan[] };
