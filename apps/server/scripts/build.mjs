@@ -24,6 +24,8 @@ const EXTERNAL = [
   // Optional: pg's native bindings; cosmiconfig's TypeScript loader (graphile-worker reads no config file).
   'pg-native',
   'typescript',
+  // Bundles worker threads when the server runs from its sources (lib/worker-from-sources.ts), never in a build.
+  'esbuild',
 ];
 
 /**

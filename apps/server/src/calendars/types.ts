@@ -144,10 +144,18 @@ export interface CalendarDriver {
   listCalendars(
     connection: Omit<CalendarConnection, 'calendarId' | 'externalId'>,
   ): Promise<ExternalCalendar[]>;
-  /** cursor null → full sync of the window; otherwise incremental from the cursor. */
+  /**
+   * cursor null → full sync of the window; otherwise incremental from the cursor. A driver that reads for
+   * long (a large file's parse) may hand events to `onEvents` as it reads them, before the result, which
+   * holds them too (the same objects): the caller starts on them meanwhile.
+   */
   syncEvents(
     connection: CalendarConnection,
-    params: { cursor: string | null; window: SyncWindow },
+    params: {
+      cursor: string | null;
+      window: SyncWindow;
+      onEvents?: ((events: CalendarEvent[]) => void) | undefined;
+    },
   ): Promise<SyncResult>;
   watch?(
     connection: CalendarConnection,

@@ -126,11 +126,11 @@ export function createIcsDriver(options: IcsDriverOptions = {}): CalendarDriver 
       // An HTML error page answered with 200 must not empty the calendar.
       if (!hasCalendar(read.body))
         throw new ProviderError('invalid', 'The calendar feed did not return an ICS calendar');
-      const { events, problems } = await parseIcsOffThread(read.body, {
-        window: params.window,
-        ownerEmail: connection.ownerEmail,
-        defaultTimeZone: connection.timeZone,
-      });
+      const { events, problems } = await parseIcsOffThread(
+        read.body,
+        { window: params.window, ownerEmail: connection.ownerEmail, defaultTimeZone: connection.timeZone },
+        params.onEvents,
+      );
       return { events, deletedIds: [], full: true, cursor, problems };
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CalendarEvent } from '../../types';
 import { parseIcs } from './parse-ics';
 import { OFF_THREAD_FROM_BYTES, parseIcsOffThread } from './parse-ics-off-thread';
 
@@ -55,5 +56,38 @@ describe('parseIcsOffThread', () => {
     }
     // Parsed on this thread the timer could not fire at all until the end; here it keeps running.
     expect(ticks).toBeGreaterThan(5);
+  });
+});
+
+describe('parseIcsOffThread hands events over as they are read', () => {
+  it('gives every event once, in slices, as the same objects the answer holds', async () => {
+    const large = bigCalendar(6_000);
+    const slices: CalendarEvent[][] = [];
+    const parsed = await parseIcsOffThread(large, options, (events) => slices.push(events));
+    expect(slices.length).toBeGreaterThan(5);
+    const handed = slices.flat();
+    expect(handed).toHaveLength(parsed.events.length);
+    for (const [i, event] of handed.entries()) expect(event).toBe(parsed.events[i]);
+    expect(parsed).toEqual(parseIcs(large, options));
+  });
+
+  it('hands slices over while the rest of the file is still parsed, not all at its end', async () => {
+    const large = bigCalendar(12_000);
+    await parseIcsOffThread(bigCalendar(3_000), options); // the thread's code is ready
+    const started = performance.now();
+    const arrivals: number[] = [];
+    await parseIcsOffThread(large, options, () => arrivals.push(performance.now()));
+    const whole = performance.now() - started;
+    // The events come as their series are read (the last third or so of a parse, after the file's lines and
+    // components): sent only once the parse had ended, they would all arrive within a few milliseconds.
+    expect(arrivals.length).toBeGreaterThan(10);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(whole * 0.15);
+  });
+
+  it('hands a small file over whole, parsed on the spot', async () => {
+    const small = bigCalendar(20);
+    const slices: CalendarEvent[][] = [];
+    const parsed = await parseIcsOffThread(small, options, (events) => slices.push(events));
+    expect(slices).toEqual([parsed.events]);
   });
 });

@@ -883,3 +883,35 @@ describe('parseIcs: issues found on third-party files', () => {
     expect(rows(events).map((r) => r[1])).toEqual(['2024-07-02T13:00:00.000Z', '2024-07-16T13:00:00.000Z']);
   });
 });
+
+describe('parseIcs: events handed over as they are read', () => {
+  it('hands every event over once, in order, `every` at a time then the rest, and still answers them all', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 60 }), (every, count) => {
+        const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
+        for (let i = 0; i < count; i++) {
+          const day = String((i % 28) + 1).padStart(2, '0');
+          lines.push(
+            'BEGIN:VEVENT',
+            `UID:e${i}`,
+            `DTSTART:202403${day}T090000Z`,
+            `DTEND:202403${day}T100000Z`,
+            ...(i % 7 === 0 ? ['RRULE:FREQ=DAILY;COUNT=3'] : []),
+            `SUMMARY:Event ${i}`,
+            'END:VEVENT',
+          );
+        }
+        lines.push('END:VCALENDAR');
+        const slices: CalendarEvent[][] = [];
+        const parsed = parseIcs(lines.join('\r\n'), YEAR_2024, { every, onEvents: (e) => slices.push(e) });
+        expect(slices.flat()).toEqual(parsed.events);
+        for (const [i, event] of slices.flat().entries()) expect(event).toBe(parsed.events[i]);
+        // Each slice holds at least `every` (a series' occurrences come together), the last whatever is left.
+        for (const slice of slices.slice(0, -1)) expect(slice.length).toBeGreaterThanOrEqual(every);
+        expect(slices.every((slice) => slice.length > 0)).toBe(true);
+        expect(parsed).toEqual(parseIcs(lines.join('\r\n'), YEAR_2024));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

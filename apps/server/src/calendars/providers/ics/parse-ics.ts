@@ -32,6 +32,12 @@ export type ParseIcsResult = {
   uids: string[];
 };
 
+/**
+ * Events handed over while the file is still being read (the parser's thread sends them on as they come, so
+ * the caller can start on them): `onEvents` receives each `every` new events, then the rest at the end.
+ */
+export type ParseIcsProgress = { every: number; onEvents: (events: CalendarEvent[]) => void };
+
 /** iTIP methods that carry no event of their own for the calendar (replies, refresh requests, counters). */
 const IGNORED_METHODS = new Set(['REPLY', 'REFRESH', 'COUNTER', 'DECLINECOUNTER']);
 
@@ -48,22 +54,38 @@ const IGNORED_METHODS = new Set(['REPLY', 'REFRESH', 'COUNTER', 'DECLINECOUNTER'
  * (ics-occurrences.ts, expand-recurrence.ts), an event's fields (map-ics-event.ts), the import report's
  * problems and notes (ics-read.ts, ics-notes.ts).
  */
-export function parseIcs(input: string | Uint8Array, options: ParseIcsOptions): ParseIcsResult {
+export function parseIcs(
+  input: string | Uint8Array,
+  options: ParseIcsOptions,
+  progress?: ParseIcsProgress,
+): ParseIcsResult {
   const problems: IcsProblem[] = [];
   const events: CalendarEvent[] = [];
   const calendar: IcsCalendarInfo = {};
   const uids: string[] = [];
+  let handedOver = 0;
+  const handOver = (atLeast: number) => {
+    if (!progress || events.length - handedOver < atLeast) return;
+    progress.onEvents(events.slice(handedOver));
+    handedOver = events.length;
+  };
   try {
-    readFile(input, options, { problems, events, calendar, uids });
+    readFile(input, options, { problems, events, calendar, uids }, () => handOver(progress?.every ?? 1));
   } catch (error) {
     addProblem(problems, {
       message: `Unexpected parser failure: ${error instanceof Error ? error.message : String(error)}`,
     });
   }
+  handOver(1);
   return { events, problems, calendar, uids };
 }
 
-function readFile(input: string | Uint8Array, options: ParseIcsOptions, result: ParseIcsResult) {
+function readFile(
+  input: string | Uint8Array,
+  options: ParseIcsOptions,
+  result: ParseIcsResult,
+  seriesRead: () => void,
+) {
   const { problems, calendar } = result;
   const { text: source, encoding } = decodeIcsText(input);
   if (encoding === 'windows-1252') {
@@ -96,6 +118,7 @@ function readFile(input: string | Uint8Array, options: ParseIcsOptions, result: 
         message: `Event skipped: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+    seriesRead();
   }
   // The leniencies first, one counted line each: never cut from a long report.
   problems.unshift(...read.notes.problems());

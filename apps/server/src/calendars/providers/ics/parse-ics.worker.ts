@@ -1,28 +1,30 @@
 /**
- * The thread that parses large ICS files (see parse-ics-off-thread.ts): one file in, its parse out. Events go
- * back in slices, one more each time the main thread has taken one: messages that arrive together are all
- * copied in one task, so sending everything at once would bring back the long pause this thread exists to
- * avoid. Two are under way at a time, so that this thread copies the next slice while the main thread reads
- * the one before (one at a time, each waited for the other).
+ * The thread that parses large ICS files (see parse-ics-off-thread.ts): one file in, its events out in slices
+ * as they are read, so the main thread starts on them while the rest of the file is parsed, then the rest of
+ * the parse. At most two slices are under way: the main thread copies every message waiting for it in one
+ * task, so sending faster than it takes them would bring back the long pause this thread exists to avoid.
+ * The parse is one synchronous run, which no message can interrupt: the count of slices under way is shared
+ * memory (`inFlight`), which the main thread lowers as it takes each, and this thread waits on while it is full.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { CalendarEvent } from '../../types';
 import { type ParseIcsOptions, parseIcs } from './parse-ics';
 
-const EVENTS_PER_MESSAGE = 1_000;
+const EVENTS_PER_SLICE = 1_000;
 const SLICES_UNDER_WAY = 2;
 
-const { input, options } = workerData as { input: Uint8Array; options: ParseIcsOptions };
-const { events, ...rest } = parseIcs(input, options);
-let next = 0;
-let doneSent = false;
-function sendNextSlice() {
-  if (next < events.length) {
-    parentPort?.postMessage({ kind: 'events', events: events.slice(next, next + EVENTS_PER_MESSAGE) });
-    next += EVENTS_PER_MESSAGE;
-  } else if (!doneSent) {
-    doneSent = true;
-    parentPort?.postMessage({ kind: 'done', ...rest });
-  }
+const { input, options, inFlight } = workerData as {
+  input: Uint8Array;
+  options: ParseIcsOptions;
+  inFlight: Int32Array;
+};
+
+function send(events: CalendarEvent[]) {
+  for (let under = Atomics.load(inFlight, 0); under >= SLICES_UNDER_WAY; under = Atomics.load(inFlight, 0))
+    Atomics.wait(inFlight, 0, under);
+  Atomics.add(inFlight, 0, 1);
+  parentPort?.postMessage({ kind: 'events', events });
 }
-parentPort?.on('message', sendNextSlice);
-for (let i = 0; i < SLICES_UNDER_WAY; i++) sendNextSlice();
+
+const { events: _sent, ...rest } = parseIcs(input, options, { every: EVENTS_PER_SLICE, onEvents: send });
+parentPort?.postMessage({ kind: 'done', ...rest });

@@ -15,6 +15,7 @@ import { broadcastToUser } from '../../../realtime/broadcast';
 import { scoreFirstImport } from '../../evaluation/first-import';
 import { reevaluateSpans } from '../../evaluation/reevaluate';
 import { capCalendarEvents, capPersonEvents } from './calendar-cap';
+import { prepareAhead } from './prepare-ahead';
 import { storeSyncResult } from './store-events';
 import { withCalendarSyncLock } from './sync-lock';
 import { markSyncFailed, markSyncRunning, markSyncSucceeded } from './sync-state';
@@ -74,12 +75,21 @@ async function syncCalendarNow(
   );
   try {
     let connection = await connectionFor(ctx, calendar, owner);
+    const target = {
+      calendarId: calendar.id,
+      userId: owner.id,
+      companyId: owner.companyId,
+      ownerEmail: owner.email,
+    };
+    const now = ctx.now();
+    // Events are described as the driver hands them over, while it still reads the rest.
+    const ahead = prepareAhead(target, now);
     const read = async (cursor: string | null): Promise<SyncResult> => {
       try {
-        return await driver.syncEvents(connection, { cursor, window });
+        return await driver.syncEvents(connection, { cursor, window, onEvents: ahead.add });
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'cursor_invalid' && cursor) {
-          return driver.syncEvents(connection, { cursor: null, window });
+          return driver.syncEvents(connection, { cursor: null, window, onEvents: ahead.add });
         }
         if (error instanceof ProviderError && error.kind === 'token_expired' && calendar.identityId) {
           // The provider refused the access token: forget it, so the next one comes from a refresh.
@@ -88,7 +98,7 @@ async function syncCalendarNow(
             .set({ accessTokenExpiresAt: new Date(0) })
             .where(eq(identities.id, calendar.identityId));
           connection = await connectionFor(ctx, calendar, owner);
-          return driver.syncEvents(connection, { cursor, window });
+          return driver.syncEvents(connection, { cursor, window, onEvents: ahead.add });
         }
         throw error;
       }
@@ -101,14 +111,10 @@ async function syncCalendarNow(
           ctx.config.maxEventsPerPerson,
         )
       : whole;
-    const outcome = await storeSyncResult(
-      ctx.pool,
-      { calendarId: calendar.id, userId: owner.id, companyId: owner.companyId, ownerEmail: owner.email },
-      result,
-      window,
-      ctx.now(),
-      { scoreFirstImport },
-    );
+    const outcome = await storeSyncResult(ctx.pool, target, result, window, now, {
+      scoreFirstImport,
+      preparedAhead: ahead,
+    });
     // Switched on again (its meetings were kept while it was off): every meeting of the window is scored
     // again, since its neighbours may have changed meanwhile and it is a neighbour of the others again.
     const rewatched = full && !calendar.lastFullSyncAt && !outcome.firstImport;

@@ -6,7 +6,8 @@ import type { TouchedSpan } from '../../evaluation/spans';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { copyFirstImport, type FirstImportScorer, prescoreFirstImport } from './first-import-copy';
 import { markVanished } from './mark-vanished';
-import { meetingRow, PREPARE_SLICE, type PreparedEvent, type StoreTarget } from './meeting-row';
+import { PREPARE_SLICE, type PreparedEvent, type StoreTarget } from './meeting-row';
+import { type PreparedAhead, prepareAhead } from './prepare-ahead';
 import { upsertEvents } from './upsert-events';
 
 export type { FirstImportScorer } from './first-import-copy';
@@ -36,15 +37,15 @@ export async function storeSyncResult(
   result: SyncResult,
   window: SyncWindow,
   now: Date,
-  options: { scoreFirstImport?: FirstImportScorer } = {},
+  options: { scoreFirstImport?: FirstImportScorer; preparedAhead?: PreparedAhead } = {},
 ): Promise<StoreOutcome> {
+  const ahead = options.preparedAhead ?? prepareAhead(target, now);
   return transactionWithClient(pool, async (tx, client) => {
-    // Tens of thousands of events are described in slices, with turns of the event loop between.
+    // Those not described while they were read are now, tens of thousands in slices, with turns between.
     const all: PreparedEvent[] = [];
     for (let i = 0; i < result.events.length; i += PREPARE_SLICE) {
       if (i > 0) await nextTurn();
-      for (const event of result.events.slice(i, i + PREPARE_SLICE))
-        all.push({ event, ...meetingRow(target, event, now) });
+      for (const event of result.events.slice(i, i + PREPARE_SLICE)) all.push(ahead.take(event));
     }
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
     const prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);

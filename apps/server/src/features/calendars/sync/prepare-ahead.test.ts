@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarEvent } from '../../../calendars/types';
+import { meetingRow, type PreparedEvent } from './meeting-row';
+import { prepareAhead } from './prepare-ahead';
+
+const NOW = new Date('2031-03-03T08:00:00Z');
+const TARGET = {
+  calendarId: '00000000-0000-4000-8000-000000000001',
+  userId: '00000000-0000-4000-8000-000000000002',
+  companyId: null,
+  ownerEmail: 'me@acme.example',
+};
+
+const eventNumber = (i: number): CalendarEvent => ({
+  providerEventId: `e${i}`,
+  status: 'confirmed',
+  summary: `Meeting ${i}`,
+  description: i % 2 ? 'Agenda:\n- Review (15 min)\nObjectives:\n- Decide' : '',
+  startsAt: new Date(Date.UTC(2031, 2, 4, 9) + i * 3_600_000),
+  endsAt: new Date(Date.UTC(2031, 2, 4, 10) + i * 3_600_000),
+  allDay: false,
+  organizer: { email: 'lead@acme.example' },
+  attendees: [
+    { email: 'lead@acme.example', optional: false, organizer: true, self: false, responseStatus: 'accepted' },
+    { email: 'me@acme.example', optional: false, organizer: false, self: true, responseStatus: 'accepted' },
+  ],
+  canEdit: false,
+});
+
+/** The real preparation, counted. */
+function countedPreparation() {
+  const prepared: CalendarEvent[] = [];
+  const prepare = (event: CalendarEvent): PreparedEvent => {
+    prepared.push(event);
+    return { event, ...meetingRow(TARGET, event, NOW) };
+  };
+  return { prepared, prepare };
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+async function turns(n: number) {
+  for (let i = 0; i < n; i++) await turn();
+}
+
+describe('events prepared while the rest are read', () => {
+  it('are described before they are taken, each once, exactly as on the spot', async () => {
+    const { prepared, prepare } = countedPreparation();
+    const ahead = prepareAhead(TARGET, NOW, prepare);
+    const events = Array.from({ length: 600 }, (_, i) => eventNumber(i));
+    ahead.add(events.slice(0, 300));
+    ahead.add(events.slice(300));
+    await turns(10);
+    expect(prepared).toHaveLength(600);
+    for (const event of events)
+      expect(ahead.take(event)).toEqual({ event, ...meetingRow(TARGET, event, NOW) });
+    expect(prepared).toHaveLength(600);
+    // An event never handed over is described when it is taken.
+    const late = eventNumber(600);
+    expect(ahead.take(late)).toEqual({ event: late, ...meetingRow(TARGET, late, NOW) });
+    expect(prepared).toHaveLength(601);
+  });
+
+  it('are described a few hundred at a time, with turns of the event loop between', async () => {
+    const { prepared, prepare } = countedPreparation();
+    const ahead = prepareAhead(TARGET, NOW, prepare);
+    ahead.add(Array.from({ length: 1_000 }, (_, i) => eventNumber(i)));
+    expect(prepared).toHaveLength(0);
+    const seen: number[] = [];
+    while (prepared.length < 1_000) {
+      await turn();
+      seen.push(prepared.length);
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (const [i, count] of seen.entries()) expect(count - (seen[i - 1] ?? 0)).toBeLessThanOrEqual(250);
+  });
+
+  it('stop being described ahead once storing takes them: the rest are described as taken', async () => {
+    const { prepared, prepare } = countedPreparation();
+    const ahead = prepareAhead(TARGET, NOW, prepare);
+    const events = Array.from({ length: 1_000 }, (_, i) => eventNumber(i));
+    ahead.add(events);
+    await turn();
+    const early = prepared.length;
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(1_000);
+    ahead.take(events[0]!);
+    ahead.add([eventNumber(1_000)]);
+    await turns(10);
+    expect(prepared).toHaveLength(early);
+    for (const event of events) ahead.take(event);
+    expect(new Set(prepared).size).toBe(1_000);
+  });
+});
