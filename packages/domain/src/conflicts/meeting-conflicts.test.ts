@@ -57,6 +57,40 @@ describe('findMeetingConflicts', () => {
     expect(findMeetingConflicts(meeting, padded)).toBeNull();
   });
 
+  it('finds the same conflicts in the same order whatever order the other meetings come in, small list or large', () => {
+    const neighbour = fc.record({
+      n: fc.integer({ min: 0, max: 9 }),
+      start: fc.integer({ min: -4, max: 4 }),
+      minutes: fc.constantFrom(15, 30, 60),
+      summary: fc.constantFrom('Sync', 'Review', 'sync', 'Plan'),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(neighbour, { minLength: 1, maxLength: 90, selector: (r) => r.n * 100 + r.start }),
+        fc.func(fc.integer()),
+        (rows, key) => {
+          const others = rows.map((r, i) =>
+            other({
+              id: `o${i}`,
+              eventKey: `k${i}`,
+              summary: r.summary,
+              startsAt: T0 + r.start * 10 * MIN,
+              endsAt: T0 + r.start * 10 * MIN + r.minutes * MIN,
+            }),
+          );
+          const shuffled = others
+            .map((m, i) => ({ m, k: key(i) }))
+            .sort((a, b) => a.k - b.k)
+            .map(({ m }) => m);
+          const ids = (list: OtherMeetingInput[]) =>
+            findMeetingConflicts(meeting, list)?.map((m) => m.id) ?? null;
+          expect(ids([...shuffled])).toEqual(ids([...others]));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('no list, no conflict', () => {
     expect(findMeetingConflicts(meeting, null)).toBeNull();
     expect(findMeetingConflicts(meeting, [])).toBeNull();

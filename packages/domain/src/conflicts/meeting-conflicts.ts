@@ -100,21 +100,39 @@ const indexCache = new WeakMap<readonly OtherMeetingInput[], CandidateIndex>();
 /** Small lists seen once: indexed from their second use (a list used once is cheaper to scan). */
 const seenOnce = new WeakSet<readonly OtherMeetingInput[]>();
 
+const codePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The order conflicts are found and named in: by start, then end, title, event and id. A total order, so a
+ * meeting's message is the same whatever order its neighbours came in (a first import's, or the database's
+ * for a re-evaluation), and evaluating it again never rewrites it for nothing.
+ */
+function conflictOrder(a: Candidate, b: Candidate): number {
+  return (
+    a.start - b.start ||
+    a.end - b.end ||
+    codePoints(String(a.meeting.summary ?? ''), String(b.meeting.summary ?? '')) ||
+    codePoints(a.eventKey ?? '', b.eventKey ?? '') ||
+    codePoints(a.id ?? '', b.id ?? '')
+  );
+}
+
+const candidate = (m: OtherMeetingInput): Candidate => ({
+  meeting: m,
+  id: m.id ?? null,
+  eventKey: m.eventKey ?? null,
+  start: toMs(m.startsAt),
+  end: toMs(m.endsAt),
+});
+
 function buildIndex(others: readonly OtherMeetingInput[]): CandidateIndex {
   const cached = indexCache.get(others);
   if (cached) return cached;
   const list: Candidate[] = [];
   for (const m of others) {
     if (!m || !isConflictCandidate(m)) continue;
-    list.push({
-      meeting: m,
-      id: m.id ?? null,
-      eventKey: m.eventKey ?? null,
-      start: toMs(m.startsAt),
-      end: toMs(m.endsAt),
-    });
+    list.push(candidate(m));
   }
-  list.sort((a, b) => a.start - b.start);
+  list.sort(conflictOrder);
   const starts = new Float64Array(list.length);
   let maxDuration = 0;
   list.forEach((c, i) => {
@@ -161,6 +179,11 @@ export function findMeetingConflicts(
       if (found) found.push(m);
       else found = [m];
     }
+    if (found && found.length > 1)
+      found = found
+        .map(candidate)
+        .sort(conflictOrder)
+        .map((c) => c.meeting);
     return found;
   }
   const index = buildIndex(others);

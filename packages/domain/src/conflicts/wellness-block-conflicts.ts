@@ -19,7 +19,15 @@ export function indexBlockOccurrences(occurrences: readonly BlockOccurrence[]): 
   const sorted = occurrences.filter(
     (o) => o && Number.isFinite(o.start) && Number.isFinite(o.end) && o.end > o.start,
   );
-  sorted.sort((a, b) => a.start - b.start);
+  // A total order (start, end, label, block): a meeting's message names its blocks in the same order however
+  // the blocks were listed, so evaluating it again never rewrites it for nothing.
+  sorted.sort(
+    (a, b) =>
+      a.start - b.start ||
+      a.end - b.end ||
+      (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) ||
+      (a.blockId < b.blockId ? -1 : a.blockId > b.blockId ? 1 : 0),
+  );
   const starts = new Float64Array(sorted.length);
   const ends = new Float64Array(sorted.length);
   let maxDuration = 0;

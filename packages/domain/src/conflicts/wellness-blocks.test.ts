@@ -266,6 +266,31 @@ describe('findBlockConflicts', () => {
   it('indexes each array once', () => {
     expect(indexBlockOccurrences(occurrences)).toBe(index);
   });
+
+  it('names the same blocks in the same order whatever order the blocks were listed in', () => {
+    const occurrence = fc.record({
+      blockId: fc.constantFrom('b1', 'b2', 'b3', 'b4'),
+      label: fc.constantFrom('Lunch', 'Focus', 'Gym', 'focus'),
+      start: fc.integer({ min: 0, max: 3 }),
+      hours: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(occurrence, { minLength: 1, maxLength: 12 }), (rows) => {
+        const listed = rows.map((r) => ({
+          ...occurrences[0]!,
+          blockId: r.blockId,
+          label: r.label,
+          start: Date.parse('2025-03-10T08:00:00Z') + r.start * HOUR,
+          end: Date.parse('2025-03-10T08:00:00Z') + (r.start + r.hours) * HOUR,
+        }));
+        const [s, e] = at('2025-03-10T08:00:00Z', 6 * 60);
+        const named = (list: typeof listed) =>
+          findBlockConflicts(indexBlockOccurrences(list), s, e)?.map((o) => `${o.blockId}:${o.label}`);
+        expect(named([...listed].reverse())).toEqual(named(listed));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('block times and schedules', () => {

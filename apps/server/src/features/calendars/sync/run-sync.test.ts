@@ -12,11 +12,16 @@ import {
   weeklyBeforeSplit,
   weeklySplitChanges,
 } from '../../../calendars/providers/google/__fixtures__/google-events';
+import { parseIcs } from '../../../calendars/providers/ics/parse-ics';
+import { OFF_THREAD_FROM_BYTES } from '../../../calendars/providers/ics/parse-ics-off-thread';
 import { saveCalendarSource } from '../../../calendars/sources';
 import { calendars, identities, meetings, synchronizations } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createUser } from '../../../test/factories';
+import { reevaluateSpans } from '../../evaluation/reevaluate';
+import { meetingRow } from './meeting-row';
 import { RetryLater, runCalendarSync } from './run-sync';
+import { syncWindow } from './window';
 
 let ctx: TestContext;
 let google: FakeGoogleServer;
@@ -219,6 +224,70 @@ describe('ICS sync', () => {
     expect(row!.syncStatus).toBe('failed');
     await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     expect(await meetingsOf(calendar.id)).toHaveLength(1_100);
+  });
+});
+
+describe('ICS sync of a large file (parsed on its own thread, described as its events arrive)', () => {
+  it('stores and scores every event exactly as describing and scoring them afterwards would', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    const many = Array.from({ length: 1_200 }, (_, i) => {
+      const day = `202611${String(21 + (i % 9)).padStart(2, '0')}`;
+      const hour = String(8 + (i % 10)).padStart(2, '0');
+      return vevent(`big${i}`, `${day}T${hour}0000Z`, `${day}T${hour}4500Z`, [
+        ...(i % 3 === 0
+          ? ['DESCRIPTION:Agenda:\\n- Plan (10 min)\\n- Risks\\n\\nObjectives:\\n- Decide']
+          : []),
+        ...(i % 5 === 0 ? ['LOCATION:https://zoom.us/j/1'] : []),
+        ...(i % 40 === 0 ? ['RRULE:FREQ=DAILY;COUNT=4'] : []),
+      ]);
+    });
+    const content = ics(many);
+    expect(content.length).toBeGreaterThan(OFF_THREAD_FROM_BYTES);
+    const { user, calendar } = await icsCalendar(content);
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+
+    const stored = await meetingsOf(calendar.id);
+    const parsed = parseIcs(content.replaceAll('owner@acme.example', user.email), {
+      window: syncWindow(ctx.now()),
+      ownerEmail: user.email,
+      defaultTimeZone: user.timeZone,
+    });
+    expect(stored).toHaveLength(parsed.events.length);
+    const target = {
+      calendarId: calendar.id,
+      userId: user.id,
+      companyId: user.companyId,
+      ownerEmail: user.email,
+    };
+    const byEvent = new Map(stored.map((m) => [m.providerEventId, m]));
+    for (const event of parsed.events) {
+      const { row, described } = meetingRow(target, event, ctx.now());
+      const m = byEvent.get(event.providerEventId)!;
+      expect({
+        summary: m.summary,
+        contentHash: m.contentHash,
+        intention: m.intention,
+        attendees: m.attendees,
+        conferenceUrl: m.conferenceUrl,
+      }).toEqual({
+        summary: row.summary,
+        contentHash: row.contentHash,
+        intention: row.intention,
+        attendees: row.attendees,
+        conferenceUrl: row.conferenceUrl,
+      });
+      expect(described.agenda).toHaveLength(event.description.includes('Agenda') ? 2 : 0);
+    }
+    const { rows: items } = await ctx.pool.query<{ n: number }>(
+      'select count(*)::int as n from agenda_items a join meetings m on m.id = a.meeting_id where m.calendar_id = $1',
+      [calendar.id],
+    );
+    expect(items[0]!.n).toBe(parsed.events.filter((e) => e.description.includes('Agenda')).length * 2);
+    // Scored before their insert as a re-evaluation scores them: evaluating them again changes nothing.
+    const scores = new Map(stored.map((m) => [m.id, [m.score, m.evaluation, m.cost]]));
+    await reevaluateSpans(ctx, user.id, [syncWindow(ctx.now())]);
+    for (const m of await meetingsOf(calendar.id))
+      expect([m.score, m.evaluation, m.cost]).toEqual(scores.get(m.id));
   });
 });
 
