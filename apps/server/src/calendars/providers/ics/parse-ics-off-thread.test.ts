@@ -91,3 +91,26 @@ describe('parseIcsOffThread hands events over as they are read', () => {
     expect(slices).toEqual([parsed.events]);
   });
 });
+
+describe('parseIcsOffThread when the caller fails on a slice', () => {
+  it('rejects with that failure and stops the thread, which may be waiting for room to send', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const exits: Promise<number>[] = [];
+    const original = Worker.prototype.terminate;
+    Worker.prototype.terminate = function (this: InstanceType<typeof Worker>) {
+      exits.push(new Promise((resolve) => this.once('exit', resolve)));
+      return original.call(this);
+    };
+    try {
+      const failure = await parseIcsOffThread(bigCalendar(12_000), options, () => {
+        throw new Error('the caller broke');
+      }).catch((error: Error) => error.message);
+      expect(failure).toBe('the caller broke');
+      expect(exits).toHaveLength(1);
+      // A thread blocked in Atomics.wait still ends (a thread left waiting would keep the process alive).
+      expect(await exits[0]).toBe(1);
+    } finally {
+      Worker.prototype.terminate = original;
+    }
+  });
+});
