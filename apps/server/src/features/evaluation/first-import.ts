@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   expandWellnessBlockOccurrences,
   indexBlockOccurrences,
@@ -10,9 +9,9 @@ import { loadOtherMeetingRows, toOtherMeeting } from './other-meetings';
 import { loadEvaluationInputs, type ScoredRow, scoreMeeting } from './score-meeting';
 import { mergeSpans, type TouchedSpan } from './spans';
 
-/** A meeting a first import is about to insert (its row, not copied), and how many items its description gave. */
+/** A meeting a first import is about to insert (its row, with its new id), and how many items its description gave. */
 export type NewMeeting = {
-  row: Omit<ScoredRow, 'id' | 'skipEvaluation'>;
+  row: ScoredRow;
   itemCounts: { agenda: number; objectives: number; prework: number };
 };
 
@@ -51,15 +50,10 @@ export async function scoreFirstImport(
   if (!inputs) return null;
   const spans = mergeSpans(newMeetings.map(({ row }) => ({ from: row.startsAt, to: row.endsAt })));
   const others = await loadOtherMeetingRows(tx, userId, spans);
-  const rows: ScoredRow[] = [];
   const neighbours: OtherMeetingInput[] = [];
   for (let i = 0; i < newMeetings.length; i += SLICE) {
     if (i > 0) await nextTurn();
-    for (const m of newMeetings.slice(i, i + SLICE)) {
-      const row = { ...m.row, id: randomUUID(), skipEvaluation: false };
-      rows.push(row);
-      neighbours.push(toOtherMeeting(row, inputs.user.email));
-    }
+    for (const m of newMeetings.slice(i, i + SLICE)) neighbours.push(toOtherMeeting(m.row, inputs.user.email));
   }
   for (const other of others) neighbours.push(toOtherMeeting(other, inputs.user.email));
   const occurrences = indexBlockOccurrences(
@@ -70,8 +64,7 @@ export async function scoreFirstImport(
     }),
   );
   const score = (index: number): Prescored => {
-    const row = rows[index]!;
-    const counts = newMeetings[index]!.itemCounts;
+    const { row, itemCounts: counts } = newMeetings[index]!;
     const { evaluation, stored, cost } = scoreMeeting(
       inputs,
       row,

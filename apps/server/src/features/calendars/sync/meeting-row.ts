@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CalendarEvent } from '../../../calendars/types';
 import type { BulkColumn } from '../../../db/bulk';
@@ -103,6 +104,9 @@ export function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date)
   const described = describeEvent(event, target.ownerEmail);
   return {
     row: {
+      // The id a first import inserts it with (COPY), made with the rest; an upsert keeps the stored one.
+      id: randomUUID(),
+      skipEvaluation: false,
       userId: target.userId,
       companyId: target.companyId,
       calendarId: target.calendarId,
