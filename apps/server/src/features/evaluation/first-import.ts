@@ -53,7 +53,8 @@ export async function scoreFirstImport(
   const neighbours: OtherMeetingInput[] = [];
   for (let i = 0; i < newMeetings.length; i += SLICE) {
     if (i > 0) await nextTurn();
-    for (const m of newMeetings.slice(i, i + SLICE)) neighbours.push(toOtherMeeting(m.row, inputs.user.email));
+    for (const m of newMeetings.slice(i, i + SLICE))
+      neighbours.push(toOtherMeeting(m.row, inputs.user.email));
   }
   for (const other of others) neighbours.push(toOtherMeeting(other, inputs.user.email));
   const occurrences = indexBlockOccurrences(
