@@ -1,40 +1,17 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../test/database-before';
 import { runMigrations } from './migrate';
-import { migrationsFolder } from './migration-state';
 
 /** A database as the release before migration 0018 left it: a key for the user and one for the calendar. */
 let pool: pg.Pool;
-let folder: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const adminUrl = inject('databaseAdminUrl');
-  const name = `before_0018_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: adminUrl.replace(/\/postgres$/, `/${name}`), max: 2 });
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'meetwell-migrations-'));
-  await fs.cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag.startsWith('0018')),
-  );
-  await fs.writeFile(journalFile, JSON.stringify(journal));
-  await migrate(drizzle(pool), { migrationsFolder: folder });
+  ({ pool, close } = await databaseBefore('0018'));
 });
-afterAll(async () => {
-  await pool.end();
-  await fs.rm(folder, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe("migration 0018: one key for a meeting's calendar and user", () => {
   it("gives a meeting that names another user to its calendar's owner, then holds every meeting to it", async () => {
