@@ -6,6 +6,8 @@
  * that, as in production. The bundle imports nothing but Node's own modules (a `data:` module resolves no
  * other), which its first start checks.
  */
+import { fileURLToPath } from 'node:url';
+
 const bundles = new Map<string, Promise<URL>>();
 
 export function workerFromSources(entry: URL): Promise<URL> {
@@ -21,7 +23,7 @@ async function bundle(entry: URL): Promise<URL> {
   // Only from the sources, where development dependencies are installed; the build leaves it out.
   const { build } = await import('esbuild');
   const { outputFiles } = await build({
-    entryPoints: [new URL(entry).pathname],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
