@@ -91,13 +91,17 @@ export async function prescoreFirstImport(
  */
 export async function copyFirstImport(
   client: pg.PoolClient,
+  userId: string,
   prepared: PreparedEvent[],
   prescore: Prescore,
 ): Promise<Written> {
-  // Its meetings' insert announces their owner to the read caches; their items need not again
-  // (migration 0012): said for this transaction only.
+  // The import announces its one owner to the read caches itself, at commit, and says so for this transaction:
+  // its meetings' and items' insert triggers then skip theirs (migrations 0012, 0019), which would otherwise
+  // gather every new row to find that one id.
   const { rows } = await client.query<{ now: Date }>(
-    "select now() as now, set_config('meetwell.meetings_announced', 'on', true)",
+    `select now() as now, set_config('meetwell.meetings_announced', 'on', true),
+            meetwell_announce_changed_users('meetings.changed', array[$1::text])`,
+    [userId],
   );
   const evaluatedAt = rows[0]!.now;
   const written: Written = { changedMeetingIds: [], touched: [] };

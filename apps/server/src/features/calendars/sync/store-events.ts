@@ -50,7 +50,7 @@ export async function storeSyncResult(
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
     const prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);
     const { changedMeetingIds, touched } = prescore
-      ? await copyFirstImport(client, all, prescore)
+      ? await copyFirstImport(client, target.userId, all, prescore)
       : await upsertEvents(tx, target, all);
     // A first import's calendar held no meeting: none of its series was converted into a block, and a full
     // result leaves nothing unseen (both would scan tens of thousands of ids for nothing).
