@@ -26,9 +26,10 @@ afterAll(async () => {
 /** What was announced since the last call: notifications arrive in commit order, so a marker sent last closes them. */
 async function announcedSince() {
   const marker = crypto.randomUUID();
-  await writer.query(`select pg_notify('meetwell_events', json_build_object('t', 'marker', 'm', $1::text)::text)`, [
-    marker,
-  ]);
+  await writer.query(
+    `select pg_notify('meetwell_events', json_build_object('t', 'marker', 'm', $1::text)::text)`,
+    [marker],
+  );
   for (let waited = 0; !heard.some((n) => n.m === marker); waited += 10) {
     if (waited > 5_000) throw new Error('the marker notification never arrived');
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -48,7 +49,9 @@ async function calendarOf() {
 
 /** Inserts `count` meetings of each owner in one statement. */
 async function insertMeetings(owners: { userId: string; calendarId: string }[], count: number) {
-  const rows = owners.flatMap((o) => Array.from({ length: count }, (_, i) => [o.userId, o.calendarId, `e${i}`]));
+  const rows = owners.flatMap((o) =>
+    Array.from({ length: count }, (_, i) => [o.userId, o.calendarId, `e${i}`]),
+  );
   await writer.query(
     `insert into meetings (user_id, calendar_id, provider_event_id, event_key, starts_at, ends_at)
      select r[1]::uuid, r[2]::uuid, r[3], r[3], now(), now() + interval '1 hour'
@@ -74,7 +77,9 @@ describe('inserted meetings announced to the read caches', () => {
     await writer.query('begin');
     await writer.query("select set_config('meetwell.meetings_announced', 'on', true)");
     await insertMeetings([a!], 5);
-    await writer.query(`select meetwell_announce_changed_users('meetings.changed', array[$1::text])`, [a!.userId]);
+    await writer.query(`select meetwell_announce_changed_users('meetings.changed', array[$1::text])`, [
+      a!.userId,
+    ]);
     await writer.query('commit');
     expect(await announcedSince()).toEqual([[a!.userId]]);
     // Said for that transaction only: the next insert is announced by its trigger again.
