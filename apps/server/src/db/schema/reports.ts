@@ -65,6 +65,12 @@ export const reportDays = pgTable(
     overtimeMs: bigint('overtime_ms', { mode: 'number' }).notNull(),
     /** Σ duration of every member's own copy (a meeting two members attend counts twice): time per member. */
     memberSeconds: bigint('member_seconds', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the day was built, as a number that only grows (a sequence): a period's newest build changes
+     * whenever one of its days was dropped and built again, which tells what was derived from them is stale
+     * (features/suggestions/period-cache.ts). Null for days built before the column.
+     */
+    built: bigint('built', { mode: 'number' }).default(sql`nextval('report_days_built')`),
   },
   (t) => [primaryKey({ columns: [t.scopeId, t.filter, t.day] })],
 );

@@ -5,7 +5,8 @@ import { route } from '../../http/endpoint';
 import { document, resource } from '../../http/jsonapi';
 import { parseRange, parseStatusFilter } from '../reports/params';
 import { resolveReportScope } from '../reports/scope';
-import { suggestionsForMeeting, suggestionsForPeriod } from './service';
+import { periodSuggestionsKept } from './period-cache';
+import { suggestionsForMeeting } from './service';
 
 export const suggestionRoutes: FeatureRoutes = (app, ctx) => {
   route(app, suggestionEndpoints.forMeeting, async (request) => {
@@ -33,7 +34,7 @@ export const suggestionRoutes: FeatureRoutes = (app, ctx) => {
     const range = parseRange(request.query);
     // The same access as the reports: a member's own period, a teammate's for the team's admins, the team's for members.
     const scope = await resolveReportScope(ctx.db, user, request.query);
-    const result = await suggestionsForPeriod(ctx, {
+    const result = await periodSuggestionsKept(ctx, {
       scope,
       start: range.start,
       end: range.end,

@@ -1,0 +1,77 @@
+/**
+ * Review's period suggestions, kept while their period's report days are the same builds. Computing them
+ * evaluates up to PERIOD_SAMPLE meetings with every move tried: seconds of CPU for a big team's year, which
+ * each visit and each reload of Review asked again. Report days are dropped whenever a meeting of the scope is
+ * re-evaluated, its members change, or its zone or salary (features/reports/rollups.ts); so a period whose days
+ * are all built, with the same newest build as when an answer was computed, holds the same meetings, settings
+ * and blocks, and the answer still holds. A period not fully built is computed and not kept. An answer is also
+ * kept only so long: a suggested move of a future meeting never goes before the moment it was computed.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { StatusFilter } from '../reports/params';
+import { prepareScope } from '../reports/rollups';
+import type { ReportScope } from '../reports/scope';
+import { type PeriodSuggestions, suggestionsForPeriod } from './service';
+
+/** Answers kept at most (each a few hundred bytes), the least recently read going first. */
+const MAX_ENTRIES = 500;
+/** How long an answer is kept at most, however still its days. */
+export const PERIOD_SUGGESTIONS_MAX_AGE_MS = 10 * 60_000;
+
+type Entry = { version: string; computedAt: number; answer: PeriodSuggestions };
+const kept = new Map<string, Entry>();
+/** Answers being computed: a second read of the same period waits for the first instead of computing it again. */
+const underWay = new Map<string, Promise<PeriodSuggestions>>();
+
+type Params = { scope: ReportScope; start: string; end: string; filter: StatusFilter };
+
+/**
+ * The period's days as built: how many, and the newest build; null when some day of the period is not built
+ * (a change to a day nobody built yet would then go unseen).
+ */
+async function builtDaysVersion(
+  ctx: Pick<AppContext, 'db'>,
+  scopeId: string,
+  { start, end, filter }: Params,
+): Promise<string | null> {
+  const { rows } = await ctx.db.execute<{ days: number; expected: number; newest: string | null }>(sql`
+    select count(*)::int as days, (${end}::date - ${start}::date + 1)::int as expected, max(built)::text as newest
+    from report_days
+    where scope_id = ${scopeId} and filter = ${filter.key} and day between ${start}::date and ${end}::date`);
+  const row = rows[0];
+  return row && row.days === row.expected ? `${row.days}:${row.newest ?? ''}` : null;
+}
+
+/** suggestionsForPeriod, answered from what was kept while the period's days are unchanged. */
+export async function periodSuggestionsKept(ctx: AppContext, params: Params): Promise<PeriodSuggestions> {
+  const scopeId = await prepareScope(ctx.db, params.scope);
+  const key = `${scopeId}|${params.filter.key}|${params.start}|${params.end}`;
+  // Read before computing: a change during the computation drops a day, so the next read sees another version.
+  const version = await builtDaysVersion(ctx, scopeId, params);
+  const now = ctx.now().getTime();
+  const entry = kept.get(key);
+  const fresh = entry && now - entry.computedAt < PERIOD_SUGGESTIONS_MAX_AGE_MS;
+  if (entry && fresh && version !== null && entry.version === version) {
+    kept.delete(key);
+    kept.set(key, entry);
+    return entry.answer;
+  }
+  const running = underWay.get(`${key}|${version}`);
+  if (running) return running;
+  const computing = suggestionsForPeriod(ctx, { ...params, now }).then((answer) => {
+    if (version === null) kept.delete(key);
+    else {
+      kept.delete(key);
+      kept.set(key, { version, computedAt: now, answer });
+      if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
+    }
+    return answer;
+  });
+  underWay.set(`${key}|${version}`, computing);
+  try {
+    return await computing;
+  } finally {
+    underWay.delete(`${key}|${version}`);
+  }
+}
