@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CalendarEvent } from '../../../calendars/types';
 
 /**
@@ -16,25 +16,26 @@ export function contentHash(event: CalendarEvent): string {
   const attendees = [...event.attendees]
     .sort((a, b) => a.email.localeCompare(b.email))
     .map((a) => [a.email, a.name ?? '', a.optional, a.organizer, a.self, a.responseStatus, a.role ?? '']);
-  return createHash('sha1')
-    .update(
-      JSON.stringify([
-        event.status,
-        event.summary,
-        event.description,
-        event.location ?? '',
-        event.conferenceUrl ?? '',
-        event.startsAt.getTime(),
-        event.endsAt.getTime(),
-        event.allDay,
-        event.organizer?.email ?? '',
-        event.organizer?.name ?? '',
-        attendees,
-        event.createdAt?.getTime() ?? 0,
-        event.canEdit,
-        event.recurringEventId ?? '',
-        event.appMarker ?? '',
-      ]),
-    )
-    .digest('base64url');
+  // The one-shot hash: the same digest as createHash's, without an object per event (twice as fast here).
+  return hash(
+    'sha1',
+    JSON.stringify([
+      event.status,
+      event.summary,
+      event.description,
+      event.location ?? '',
+      event.conferenceUrl ?? '',
+      event.startsAt.getTime(),
+      event.endsAt.getTime(),
+      event.allDay,
+      event.organizer?.email ?? '',
+      event.organizer?.name ?? '',
+      attendees,
+      event.createdAt?.getTime() ?? 0,
+      event.canEdit,
+      event.recurringEventId ?? '',
+      event.appMarker ?? '',
+    ]),
+    'base64url',
+  );
 }
