@@ -4,7 +4,8 @@
  * context: nothing cached, only the session cookie) and a warm one (the same context again), the time from
  * navigation to the screen's data on screen:
  *   "Try the demo" → the report card's figures; Plan → its first meeting; Account → the calendar list;
- *   a meeting by direct link → its dialog; an e-mail sign-in link → the first screen.
+ *   a meeting by direct link → its dialog; Balance → its Auto-balance preferences; Review's team view → its report
+ *   card; an e-mail sign-in link → the first screen.
  * Each beside a static public page (/privacy) loaded in the same run and cache state.
  * Targets: warm ≤ 1 s, cold ≤ 2 s, and ≤ 5× the static page. Exits non-zero on a miss. The page itself notes
  * when the data was on screen (after the frame that painted it, SEEN_SCRIPT): Playwright's waits, which only
@@ -55,6 +56,8 @@ const SEEN = {
   planMeeting: `Boolean(document.querySelector('.rbc-event'))`,
   calendarList: `Boolean(document.querySelector('[data-testid="calendar-list"]') && /\\S/.test(document.querySelector('[data-testid="calendar-list"]').textContent))`,
   meetingScore: `Boolean(document.querySelector('[data-testid="score-value"]'))`,
+  balanceSettings: `Array.from(document.querySelectorAll('h2')).some(function (h) { return h.textContent.trim() === 'Your Auto-Balance preferences'; })`,
+  teamReportCard: `location.pathname === '/my/review/team' && Boolean(document.querySelector('section[aria-label="Report card"]')) && document.querySelector('section[aria-label="Report card"]').textContent.includes('Average score')`,
   firstScreen: `Array.from(document.querySelectorAll('h1, h2, h3, h4')).some(function (h) { return h.textContent.trim() === 'No calendar connected'; }) || (Boolean(document.querySelector('section[aria-label="Report card"]')) && document.querySelector('section[aria-label="Report card"]').textContent.includes('Average score'))`,
 } as const;
 type Seen = keyof typeof SEEN;
@@ -321,6 +324,35 @@ async function main() {
             'meetingScore',
           );
         },
+      },
+      {
+        name: 'Balance → Auto-balance preferences',
+        visit: ({ page }, name) =>
+          timed(
+            page,
+            name,
+            () => page.goto('/my/balance/action', { waitUntil: 'commit' }),
+            () =>
+              page
+                .getByRole('heading', { name: 'Your Auto-Balance preferences' })
+                .waitFor({ timeout: WAIT_MS }),
+            'balanceSettings',
+          ),
+      },
+      {
+        name: 'Review, team → report card figures',
+        visit: ({ page }, name) =>
+          timed(
+            page,
+            name,
+            () => page.goto('/my/review/team', { waitUntil: 'commit' }),
+            () =>
+              page
+                .locator('section[aria-label="Report card"]')
+                .getByText('Average score')
+                .waitFor({ timeout: WAIT_MS }),
+            'teamReportCard',
+          ),
       },
       {
         name: 'e-mail sign-in link → first screen',

@@ -7,7 +7,14 @@ import { weekOf } from '../features/plan/week';
 import { reportQueryKey } from '../features/review/api';
 import { queryKeys } from '../session/queryKeys';
 import { jsonResponse, mockFetch, userDocument } from '../test/utils';
-import { accountLoader, planLoader, preloadWith, reviewLoader, sessionLoader } from './preload';
+import {
+  accountLoader,
+  balanceLoader,
+  planLoader,
+  preloadWith,
+  reviewLoader,
+  sessionLoader,
+} from './preload';
 
 const args = (url: string, params: Record<string, string> = {}) =>
   ({ params, request: new Request(`http://localhost${url}`), context: undefined }) as LoaderFunctionArgs;
@@ -70,6 +77,15 @@ describe('route preloading', () => {
     accountLoader(args('/my/account'));
     await expect.poll(() => asked(fetch)).toContain('/api/v1/calendars?external=true');
     expect(queryClient.getQueryState(calendarKeys.list(true))).toBeDefined();
+  });
+
+  it('starts the Balance settings at navigation, under the key its tabs and the header read', async () => {
+    const queryClient = new QueryClient();
+    preloadWith(queryClient);
+    const fetch = mockFetch({ 'GET /api/v1/users/settings': () => new Promise(() => {}) });
+    expect(balanceLoader(args('/my/balance/action', { view: 'action' }))).toBeNull();
+    await expect.poll(() => asked(fetch)).toContain('/api/v1/users/settings');
+    expect(queryClient.getQueryState(queryKeys.userSettings)?.fetchStatus).toBe('fetching');
   });
 
   it("does nothing without the app's client (tests render routes with their own)", async () => {

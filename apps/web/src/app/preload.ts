@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { userSettingsQuery } from '../features/balance/api';
 import { fetchMeeting, fetchMeetingsInPeriod } from '../features/meeting/api';
 import { meetingKeys } from '../features/meeting/cache';
 import { calendarKeys, fetchCalendars } from '../features/plan/calendars';
@@ -112,6 +113,12 @@ export const planLoader = loader(async (queryClient, { params, request }) => {
   if (params.id) void meetingModalCode().catch(() => {});
   await requests;
 });
+
+/**
+ * /my/balance/*: the settings every tab shows (the header asks for them too, but only once the shell has the
+ * session), beside the screen's code.
+ */
+export const balanceLoader = loader((queryClient) => queryClient.prefetchQuery(userSettingsQuery));
 
 /** /my/account: the calendars list (with the provider's other calendars for a person signed in by one). */
 export const accountLoader = loader(async (queryClient) => {

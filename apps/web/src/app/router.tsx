@@ -6,7 +6,7 @@ import { RouteErrorPage } from '../features/status/RouteErrorPage';
 import { AppLayout } from '../layout/AppLayout';
 import { RootLayout } from '../layout/RootLayout';
 import { lazyComponent, rememberedImport } from '../lib/lazyComponent';
-import { accountLoader, planLoader, reviewLoader, sessionLoader } from './preload';
+import { accountLoader, balanceLoader, planLoader, reviewLoader, sessionLoader } from './preload';
 
 /** Code-split by route: each page is its own chunk (public pages never load charts or the calendar). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -37,7 +37,7 @@ const plan = () => import('../features/plan/PlanPage');
 const balance = () => import('../features/balance/BalancePage');
 const Review = screen(review, (m) => m.ReviewPage, reviewLoader);
 const Plan = screen(plan, (m) => m.PlanPage, planLoader);
-const Balance = screen(balance, (m) => m.BalancePage);
+const Balance = screen(balance, (m) => m.BalancePage, balanceLoader);
 const Blog = page(
   () => import('../features/blog/BlogPage'),
   (m) => m.BlogPage,
