@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaItems, meetings } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
@@ -6,6 +6,8 @@ import { bearerFor, createUser } from '../../test/factories';
 import { googleUser, insertMeeting } from '../autobalance/testing';
 import { reevaluateMeetings } from '../evaluation/reevaluate';
 import { parseStatusFilter } from '../reports/params';
+import { ensureDays, prepareScope } from '../reports/rollups';
+import { resolveReportScope } from '../reports/scope';
 import { suggestionRoutes } from './routes';
 import { suggestionsForPeriod } from './service';
 
@@ -230,5 +232,58 @@ describe('GET /api/v1/suggestions/period', () => {
     expect(sampled).toMatchObject({ meetings: 12, evaluated: 4, average_score: 58 });
     expect(sampled.improvements).toEqual(whole.improvements);
     expect(sampled.improvements[0]).toMatchObject({ kind: 'add_agenda', meetings: 12, lift: 21 });
+  });
+
+  it("beyond the sample once the period's days are built: a hashed sample, the report's copy of each event, the count from the days", async () => {
+    // September 2026: 120 events of one person, 60 minutes (63 each); 30 of them also in a teammate's calendar,
+    // 90 minutes there (58): the organizer's own copy is the one the report counts.
+    const lead = await googleUser(ctx);
+    const mate = await googleUser(ctx, { companyOf: lead.user });
+    const own: string[] = [];
+    const copies: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const startsAt = new Date(Date.UTC(2026, 8, 1 + (i % 28), 8 + Math.floor(i / 28) * 2));
+      const m = await insertMeeting(ctx, lead, { startsAt, organizerEmail: lead.user.email });
+      // Keys of our own: the same sample on every run.
+      const eventKey = `september-${i}`;
+      await ctx.db.update(meetings).set({ eventKey }).where(eq(meetings.id, m.id));
+      own.push(m.id);
+      if (i % 4 === 0) {
+        const copy = await insertMeeting(ctx, mate, {
+          startsAt,
+          minutes: 90,
+          organizerEmail: lead.user.email,
+        });
+        await ctx.db.update(meetings).set({ eventKey }).where(eq(meetings.id, copy.id));
+        copies.push(copy.id);
+      }
+    }
+    await reevaluateMeetings(ctx, lead.user.id, own);
+    await reevaluateMeetings(ctx, mate.user.id, copies);
+    const september = { start: '2026-09-01', end: '2026-09-30' };
+    const scope = await resolveReportScope(ctx.db, lead.user, { ...september, who: 'team' });
+    const filter = parseStatusFilter('all');
+    const read = () => suggestionsForPeriod(ctx, { scope, ...september, filter, sample: 20 });
+    // Not built yet: the exact pick, an even spread of exactly the sample.
+    expect(await read()).toMatchObject({ meetings: 120, evaluated: 20, average_score: 63 });
+    await ensureDays(ctx.db, {
+      scopeId: await prepareScope(ctx.db, scope),
+      scope,
+      filter,
+      from: september.start,
+      to: september.end,
+    });
+    const sampled = await read();
+    expect(sampled.meetings).toBe(120);
+    // Every event whose key hashes to 0 modulo ⌈120 ÷ 20⌉ (about 20), never the teammate's 58-point copies.
+    const { rows } = await ctx.db.execute<{ hashed: number }>(sql`
+      select count(*)::int as hashed from meetings
+      where user_id = ${lead.user.id} and (hashtext(event_key) & 2147483647) % 6 = 0`);
+    expect(sampled.evaluated).toBe(rows[0]!.hashed);
+    expect(sampled.evaluated).toBeGreaterThan(5);
+    expect(sampled.evaluated).toBeLessThan(45);
+    expect(sampled.average_score).toBe(63);
+    expect(sampled.improvements[0]).toMatchObject({ kind: 'add_agenda', meetings: 120 });
+    expect(await read()).toEqual(sampled);
   });
 });
