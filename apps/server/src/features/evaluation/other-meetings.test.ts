@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { calendars } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/context';
 import { loadMeetingsAround, loadUserContext } from '../autobalance/inputs';
 import { googleUser, insertMeeting } from '../autobalance/testing';
-import { toOtherMeeting } from './other-meetings';
+import { loadOtherMeetingRows, loadOtherMeetingRowsOf, toOtherMeeting } from './other-meetings';
 import { reevaluateMeetings } from './reevaluate';
 
 const HOUR = 3_600_000;
@@ -66,5 +67,48 @@ describe("the other meetings' builder", () => {
       to: new Date(start.getTime() + HOUR),
     });
     expect(around.neighbours.find((n) => n.id === own.id)?.userIsOrganizer).toBe(true);
+  });
+});
+
+describe("several users' meetings around spans, in one statement", () => {
+  it('finds for each user what one query of theirs finds: not deleted, in watched calendars, each meeting once', async () => {
+    const [a, b] = [await googleUser(ctx), await googleUser(ctx)];
+    const day = (d: number, hour: number) => new Date(Date.UTC(2031, 4, d, hour));
+    const spans = [
+      { from: day(5, 8).getTime(), to: day(5, 12).getTime() },
+      { from: day(5, 18).getTime(), to: day(5, 20).getTime() },
+      { from: day(8, 8).getTime(), to: day(8, 12).getTime() },
+    ];
+    // A's: in the first span, 11 hours before it (counted: it overlaps), one over the first two (found by both
+    // spans' scans, given once), one between them and the last, one deleted; B's: one in the second span and one in a calendar that is not watched.
+    await insertMeeting(ctx, a, { startsAt: day(5, 9), summary: 'in the first' });
+    await insertMeeting(ctx, a, { startsAt: day(4, 21), minutes: 12 * 60, summary: 'overlaps the first' });
+    await insertMeeting(ctx, a, { startsAt: day(5, 11), minutes: 3 * 24 * 60, summary: 'over both' });
+    await insertMeeting(ctx, a, { startsAt: day(6, 20), summary: 'between' });
+    const deleted = await insertMeeting(ctx, a, { startsAt: day(8, 9), summary: 'deleted' });
+    await ctx.db.update(meetings).set({ status: 'deleted' }).where(eq(meetings.id, deleted.id));
+    await insertMeeting(ctx, b, { startsAt: day(8, 10), summary: 'theirs' });
+    const [off] = await ctx.db
+      .insert(calendars)
+      .values({ userId: b.user.id, provider: 'ics', externalId: 'off', name: 'Off', watching: false })
+      .returning();
+    await insertMeeting(ctx, { user: b.user, calendar: off! }, { startsAt: day(8, 9), summary: 'unwatched' });
+
+    const together = await loadOtherMeetingRowsOf(
+      ctx.db,
+      new Map([
+        [a.user.id, spans],
+        [b.user.id, spans],
+      ]),
+    );
+    const bySummary = (rows: { summary: string }[]) => rows.map((r) => r.summary).sort();
+    expect(bySummary(together.get(a.user.id)!)).toEqual(['in the first', 'over both', 'overlaps the first']);
+    expect(bySummary(together.get(b.user.id)!)).toEqual(['theirs']);
+    for (const person of [a, b]) {
+      const alone = await loadOtherMeetingRows(ctx.db, person.user.id, spans);
+      const sort = (rows: { id: string }[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
+      expect(sort(together.get(person.user.id)!)).toEqual(sort(alone));
+    }
+    expect(await loadOtherMeetingRowsOf(ctx.db, new Map())).toEqual(new Map());
   });
 });

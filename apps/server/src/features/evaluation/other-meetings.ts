@@ -54,6 +54,80 @@ export function loadOtherMeetingRows(db: Pick<Database, 'select'>, userId: strin
 }
 export type OtherMeetingRow = Awaited<ReturnType<typeof loadOtherMeetingRows>>[number];
 
+type OtherMeetingRecord = {
+  user_id: string;
+  id: string;
+  event_key: string;
+  summary: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  all_day: boolean;
+  status: OtherMeetingRow['status'];
+  response_status: string | null;
+  organizer_email: string | null;
+  skip_evaluation: boolean;
+  attendees_count: number;
+  maybe_wellness_block: OtherMeetingRow['maybeWellnessBlock'];
+  wellness_block_id: string | null;
+};
+
+/**
+ * loadOtherMeetingRows for several users at once, in one statement: a team's period reads the meetings around
+ * a few of each of hundreds of members' meetings, which one round trip per member made seconds of waiting.
+ * Each span is one (user_id, starts_at) index range scan, as for one user; a meeting that overlaps two spans of
+ * its user comes once.
+ */
+export async function loadOtherMeetingRowsOf(
+  db: Pick<Database, 'execute'>,
+  spansByUser: ReadonlyMap<string, Span[]>,
+): Promise<Map<string, OtherMeetingRow[]>> {
+  const users: string[] = [];
+  const starts: string[] = [];
+  const ends: string[] = [];
+  for (const [userId, spans] of spansByUser)
+    for (const span of spans) {
+      users.push(userId);
+      starts.push(new Date(span.from).toISOString());
+      ends.push(new Date(span.to).toISOString());
+    }
+  const byUser = new Map<string, OtherMeetingRow[]>([...spansByUser.keys()].map((id) => [id, []]));
+  if (users.length === 0) return byUser;
+  const { rows } = await db.execute<OtherMeetingRecord>(sql`
+    select n.user_id, n.id, n.event_key, n.summary, n.starts_at, n.ends_at, n.all_day, n.status, n.response_status,
+           n.organizer_email, n.skip_evaluation, n.attendees_count, n.maybe_wellness_block, n.wellness_block_id
+    from unnest(${sql.param(users)}::uuid[], ${sql.param(starts)}::timestamptz[], ${sql.param(ends)}::timestamptz[])
+      as r(u, f, t)
+    cross join lateral (
+      select m.user_id, m.id, m.event_key, m.summary, m.starts_at, m.ends_at, m.all_day, m.status, m.response_status,
+             m.organizer_email, m.skip_evaluation, m.attendees_count, m.maybe_wellness_block, m.wellness_block_id
+      from meetings m where m.user_id = r.u
+        and m.starts_at >= r.f - interval '12 hours' and m.starts_at < r.t and m.ends_at > r.f
+        and m.status <> 'deleted' and ${inWatchedCalendar(sql`m`)}
+      offset 0
+    ) as n`);
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    byUser.get(r.user_id)?.push({
+      id: r.id,
+      eventKey: r.event_key,
+      summary: r.summary,
+      startsAt: new Date(r.starts_at),
+      endsAt: new Date(r.ends_at),
+      allDay: r.all_day,
+      status: r.status,
+      responseStatus: r.response_status,
+      organizerEmail: r.organizer_email,
+      skipEvaluation: r.skip_evaluation,
+      attendeesCount: r.attendees_count,
+      maybeWellnessBlock: r.maybe_wellness_block,
+      wellnessBlockId: r.wellness_block_id,
+    });
+  }
+  return byUser;
+}
+
 /**
  * The one builder of the conflict rule's "other meeting" on the server (re-evaluation, a first import's scoring
  * and auto-balance all use it): the domain's otherMeetingInput, which compares the organizer's address with the

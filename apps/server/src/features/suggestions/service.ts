@@ -22,7 +22,12 @@ import { mapConcurrently } from '../../lib/map-concurrently';
 import { mapInSlices } from '../../lib/next-turn';
 import type { ItemStatuses } from '../evaluation/meeting-input';
 import { toMeetingInput } from '../evaluation/meeting-input';
-import { loadOtherMeetingRows, toOtherMeeting } from '../evaluation/other-meetings';
+import {
+  loadOtherMeetingRows,
+  loadOtherMeetingRowsOf,
+  type OtherMeetingRow,
+  toOtherMeeting,
+} from '../evaluation/other-meetings';
 import {
   type EvaluationInputs,
   loadEvaluationInputs,
@@ -74,6 +79,15 @@ async function itemStatuses(ctx: AppContext, ids: string[]) {
   return byMeeting;
 }
 
+/** Where a meeting may move and what it may meet there: its time, half a day either side, merged. */
+const spansAround = (rows: readonly MeetingRow[]) =>
+  mergeSpans(
+    rows.map((m) => ({
+      from: new Date(m.startsAt.getTime() - AROUND),
+      to: new Date(m.endsAt.getTime() + AROUND),
+    })),
+  );
+
 /**
  * The suggestions of each of one user's meetings (every change that raises its score, best first), evaluated as
  * scoring does. A move never goes before `now`.
@@ -88,18 +102,15 @@ async function suggestForUser(
     maxMoveSteps?: number;
     /** The meetings' items, when read already (a period reads them for every member at once). */
     items?: Map<string, ItemStatuses>;
+    /** The user's meetings around them (spansAround), when read already (a period reads every member's at once). */
+    around?: OtherMeetingRow[];
   },
 ): Promise<Map<string, { score: number | null; suggestions: MeetingSuggestion[] }>> {
   const out = new Map<string, { score: number | null; suggestions: MeetingSuggestion[] }>();
   if (rows.length === 0) return out;
-  const spans = mergeSpans(
-    rows.map((m) => ({
-      from: new Date(m.startsAt.getTime() - AROUND),
-      to: new Date(m.endsAt.getTime() + AROUND),
-    })),
-  );
+  const spans = spansAround(rows);
   const [around, items] = await Promise.all([
-    loadOtherMeetingRows(ctx.db, inputs.user.id, spans),
+    options.around ?? loadOtherMeetingRows(ctx.db, inputs.user.id, spans),
     options.items ??
       itemStatuses(
         ctx,
@@ -199,10 +210,14 @@ export async function suggestionsForPeriod(
     list.push(row);
     byUser.set(row.userId, list);
   }
-  // Every member's inputs and every meeting's items at once; then a few members at a time, each one round
-  // trip (the meetings around theirs) and a little CPU.
+  // Every member's inputs, every meeting's items and the meetings around them at once (a round trip per member
+  // was most of a team year's time); then a few members at a time, a little CPU each.
   const inputsOf = await loadEvaluationInputsOf(ctx.db, [...byUser.keys()]);
   const items = await itemStatuses(ctx, picked);
+  const aroundOf = await loadOtherMeetingRowsOf(
+    ctx.db,
+    new Map([...byUser].map(([userId, list]) => [userId, spansAround(list)])),
+  );
   const perUser = await mapConcurrently([...byUser], USERS_AT_A_TIME, async ([userId, list]) => {
     const inputs = inputsOf.get(userId);
     if (!inputs) return [];
@@ -211,6 +226,7 @@ export async function suggestionsForPeriod(
       now: params.now ?? Date.now(),
       maxMoveSteps: PERIOD_MOVE_STEPS,
       items,
+      around: aroundOf.get(userId) ?? [],
     });
     return [...evaluated.values()];
   });
