@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { calendars } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetings } from '../../db/schema';
+import { calendars, meetings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/context';
 import { loadMeetingsAround, loadUserContext } from '../autobalance/inputs';
 import { googleUser, insertMeeting } from '../autobalance/testing';
