@@ -108,9 +108,13 @@ export const planLoader = loader(async (queryClient, { params, request }) => {
         retry: false,
       }),
   ]);
-  // After the requests, which would otherwise wait behind the code's (six at a time over HTTP/1.1).
-  if (!isPhone()) void weekCalendarCode().catch(() => {});
+  // After the requests, which would otherwise wait behind the code's (six at a time over HTTP/1.1), the code in
+  // the order the screen shows it: a meeting's dialog (by link), then the page's own chunk (asked for by
+  // screen() once this loader has returned, at the await below), then the week calendar, which a dialog opened by
+  // link does not wait for.
   if (params.id) void meetingModalCode().catch(() => {});
+  await Promise.resolve();
+  if (!isPhone()) void weekCalendarCode().catch(() => {});
   await requests;
 });
 
