@@ -78,8 +78,9 @@ describe("several users' meetings around spans, in one statement", () => {
       { from: day(5, 18).getTime(), to: day(5, 20).getTime() },
       { from: day(8, 8).getTime(), to: day(8, 12).getTime() },
     ];
-    // A's: in the first span, 11 hours before it (counted: it overlaps), one over the first two (found by both
-    // spans' scans, given once), one between them and the last, one deleted; B's: one in the second span and one in a calendar that is not watched.
+    // A's: one in the first span; one from 11 hours before it (it overlaps); one over the first two spans (found by
+    // both scans, given once); one between the second and the last; one deleted. B's: one in the last span, and
+    // one there in a calendar that is not watched.
     await insertMeeting(ctx, a, { startsAt: day(5, 9), summary: 'in the first' });
     await insertMeeting(ctx, a, { startsAt: day(4, 21), minutes: 12 * 60, summary: 'overlaps the first' });
     await insertMeeting(ctx, a, { startsAt: day(5, 11), minutes: 3 * 24 * 60, summary: 'over both' });

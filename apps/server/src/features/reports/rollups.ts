@@ -245,6 +245,37 @@ async function tryLockScope(db: Executor, scopeId: string): Promise<boolean> {
   return result.rows[0]?.locked === true;
 }
 
+/** A period whose days are all built: the meetings they count (the report card's figure) and their newest build. */
+export type BuiltPeriod = { meetings: number; newestBuild: string };
+
+/**
+ * The period's days of the scope (as it is now: its zone) and filter, when every one of them is built; null
+ * otherwise. A day dropped and built again has a larger `built`, so the newest build tells whether what was
+ * derived from the days still holds.
+ */
+export async function builtPeriod(
+  db: Pick<Database, 'execute'>,
+  params: { scope: ReportScope; start: string; end: string; filter: StatusFilter },
+): Promise<BuiltPeriod | null> {
+  const { scope, start, end, filter } = params;
+  const owner =
+    scope.type === 'user' ? sql`s.user_id = ${scope.userId}` : sql`s.company_id = ${scope.companyId}`;
+  const { rows } = await db.execute<{
+    days: number;
+    expected: number;
+    meetings: number;
+    newest: string | null;
+  }>(sql`
+    select count(d.day)::int as days, (${end}::date - ${start}::date + 1)::int as expected,
+           coalesce(sum(d.meetings), 0)::int as meetings, max(d.built)::text as newest
+    from report_scopes s
+    join report_days d on d.scope_id = s.id and d.filter = ${filter.key}
+      and d.day between ${start}::date and ${end}::date
+    where ${owner} and s.time_zone = ${scope.timeZone}`);
+  const row = rows[0];
+  return row && row.days === row.expected ? { meetings: row.meetings, newestBuild: row.newest ?? '' } : null;
+}
+
 /** The filters a scope's days were built for (the ones people read), 'all' always among them. */
 export async function builtFilters(db: Executor, scopeId: string): Promise<string[]> {
   const result = await db.execute<{ filter: string }>(

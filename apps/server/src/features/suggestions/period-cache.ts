@@ -7,10 +7,9 @@
  * and blocks, and the answer still holds. A period not fully built is computed and not kept. An answer is also
  * kept only so long: a suggested move of a future meeting never goes before the moment it was computed.
  */
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { StatusFilter } from '../reports/params';
-import { prepareScope } from '../reports/rollups';
+import { builtPeriod } from '../reports/rollups';
 import type { ReportScope } from '../reports/scope';
 import { type PeriodSuggestions, suggestionsForPeriod } from './service';
 
@@ -26,29 +25,15 @@ const underWay = new Map<string, Promise<PeriodSuggestions>>();
 
 type Params = { scope: ReportScope; start: string; end: string; filter: StatusFilter };
 
-/**
- * The period's days as built: how many, and the newest build; null when some day of the period is not built
- * (a change to a day nobody built yet would then go unseen).
- */
-async function builtDaysVersion(
-  ctx: Pick<AppContext, 'db'>,
-  scopeId: string,
-  { start, end, filter }: Params,
-): Promise<string | null> {
-  const { rows } = await ctx.db.execute<{ days: number; expected: number; newest: string | null }>(sql`
-    select count(*)::int as days, (${end}::date - ${start}::date + 1)::int as expected, max(built)::text as newest
-    from report_days
-    where scope_id = ${scopeId} and filter = ${filter.key} and day between ${start}::date and ${end}::date`);
-  const row = rows[0];
-  return row && row.days === row.expected ? `${row.days}:${row.newest ?? ''}` : null;
-}
-
 /** suggestionsForPeriod, answered from what was kept while the period's days are unchanged. */
 export async function periodSuggestionsKept(ctx: AppContext, params: Params): Promise<PeriodSuggestions> {
-  const scopeId = await prepareScope(ctx.db, params.scope);
-  const key = `${scopeId}|${params.filter.key}|${params.start}|${params.end}`;
+  const { scope } = params;
+  const owner = scope.type === 'user' ? `user:${scope.userId}` : `company:${scope.companyId}`;
+  const key = `${owner}|${params.filter.key}|${params.start}|${params.end}`;
   // Read before computing: a change during the computation drops a day, so the next read sees another version.
-  const version = await builtDaysVersion(ctx, scopeId, params);
+  // While some day is not built, nothing is kept: a change to a day nobody built yet would go unseen.
+  const built = await builtPeriod(ctx.db, params);
+  const version = built && `${built.meetings}:${built.newestBuild}`;
   const now = ctx.now().getTime();
   const entry = kept.get(key);
   const fresh = entry && now - entry.computedAt < PERIOD_SUGGESTIONS_MAX_AGE_MS;

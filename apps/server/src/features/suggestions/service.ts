@@ -36,6 +36,7 @@ import {
 import { mergeSpans } from '../evaluation/spans';
 import type { StatusFilter } from '../reports/params';
 import { countedMeetings, firstCopyOrder, scopeSource } from '../reports/rollup-days';
+import { builtPeriod } from '../reports/rollups';
 import type { ReportScope } from '../reports/scope';
 
 const HOUR = 3_600_000;
@@ -262,7 +263,7 @@ async function pickPeriodMeetings(
   const { scope, start, end, filter, sample } = params;
   const source = scopeSource(scope);
   const counted = countedMeetings({ source, first: start, last: end, zone: scope.timeZone, filter });
-  const built = await builtDaysCount(ctx, params);
+  const built = (await builtPeriod(ctx.db, params))?.meetings ?? null;
   if (built !== null && built > sample) {
     const every = Math.ceil(built / sample);
     const { rows } = await ctx.db.execute<{ id: string }>(sql`
@@ -293,25 +294,4 @@ async function pickPeriodMeetings(
           > floor((i - 1) / greatest(total / ${sample}::float8, 1))
     order by i`);
   return { picked: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
-}
-
-/**
- * The meetings the period's report days count (the report card's figure), when every day of the period is
- * built for the scope as it is now (its zone); null otherwise.
- */
-async function builtDaysCount(
-  ctx: AppContext,
-  params: { scope: ReportScope; start: string; end: string; filter: StatusFilter },
-): Promise<number | null> {
-  const { scope, start, end, filter } = params;
-  const owner =
-    scope.type === 'user' ? sql`s.user_id = ${scope.userId}` : sql`s.company_id = ${scope.companyId}`;
-  const { rows } = await ctx.db.execute<{ days: number; expected: number; meetings: number }>(sql`
-    select count(d.day)::int as days, (${end}::date - ${start}::date + 1)::int as expected,
-           coalesce(sum(d.meetings), 0)::int as meetings
-    from report_scopes s
-    join report_days d on d.scope_id = s.id and d.filter = ${filter.key} and d.day between ${start}::date and ${end}::date
-    where ${owner} and s.time_zone = ${scope.timeZone}`);
-  const row = rows[0];
-  return row && row.days === row.expected ? row.meetings : null;
 }
