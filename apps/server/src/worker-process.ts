@@ -92,12 +92,16 @@ export function lowerDatabasePriority(pool: pg.Pool, databaseUrl: string, nicene
     return;
   }
   if (!LOOPBACK_HOSTS.has(host)) return;
+  // The session's process id came with the connection (pg's `processID`): asking for it with a query would
+  // still be running when the pool hands the client over, and graphile-worker's LISTEN would queue behind it
+  // (a use of the client pg deprecates, and pg 9 refuses).
   pool.on('connect', (client) => {
-    client
-      .query<{ pid: number }>('select pg_backend_pid() as pid')
-      .then(({ rows }) => os.setPriority(rows[0]!.pid, niceness))
-      .catch(() => {
-        // Not permitted, or the session already went: it runs at its usual priority.
-      });
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (!pid) return;
+    try {
+      os.setPriority(pid, niceness);
+    } catch {
+      // Not permitted, or the session already went: it runs at its usual priority.
+    }
   });
 }
