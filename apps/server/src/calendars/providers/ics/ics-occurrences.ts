@@ -93,7 +93,8 @@ function ruleStarts(
   fromLocal: number,
   toLocal: number,
 ): { starts: Set<number>; truncated: boolean } {
-  const untilUtcToLocal = (utc: number) => (timing.allDay ? read.resolver.allDay : timing.zone).toLocal(utc);
+  const untilUtcToLocal = (utc: number) =>
+    timing.allDay ? read.resolver.allDayUntil(utc) : timing.zone.toLocal(utc);
   const starts = new Set<number>();
   let truncated = false;
   for (const p of recurrenceRules(read, component, name, uid)) {

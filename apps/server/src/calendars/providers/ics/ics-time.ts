@@ -159,6 +159,22 @@ export class ZoneResolver {
     return zone;
   }
 
+  /**
+   * The day an all-day series' UNTIL names when it is a UTC date-time (RFC 5545 wants a date). Exchange writes
+   * the start of the last day in the organizer's zone, which the file defines (UNTIL=20260817T220000Z is
+   * 18 August in Berlin): when UNTIL is midnight in one of the file's zones (or its X-WR-TIMEZONE), that is the
+   * day, wherever the owner lives. Otherwise its day in the owner's zone, as an all-day date is.
+   */
+  allDayUntil(utcMs: number): number {
+    for (const name of this.vtimezones.keys()) {
+      const zone = this.lookup(name);
+      const local = zone?.toLocal(utcMs);
+      if (local !== undefined && isMidnight(local)) return local;
+    }
+    const floating = this.floating.toLocal(utcMs);
+    return isMidnight(floating) ? floating : this.allDay.toLocal(utcMs);
+  }
+
   /** The zone a time is written in. */
   zoneOf(time: IcsTime, context: { line?: number | undefined; uid?: string | undefined } = {}): Zone {
     switch (time.kind) {
@@ -177,6 +193,8 @@ export class ZoneResolver {
     return this.zoneOf(time, context).toUtc(time.local);
   }
 }
+
+const isMidnight = (localMs: number) => ((localMs % DAY_MS) + DAY_MS) % DAY_MS === 0;
 
 /** A DURATION as a nominal part (weeks and days, in wall-clock time) and an exact part (h/m/s), in ms. */
 export type IcsDuration = { nominalMs: number; exactMs: number };

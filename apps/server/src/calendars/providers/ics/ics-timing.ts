@@ -86,9 +86,14 @@ function readEnd(
     addProblem(read.problems, {
       line: (dtendProp ?? durationProp)?.line,
       uid,
-      message: 'Event ends before it starts; its end was set to its start',
+      message: allDay
+        ? 'All-day event ends before it starts; it was read as lasting its first day'
+        : 'Event ends before it starts; its end was set to its start',
     });
-    duration = { nominalMs: 0, exactMs: 0 };
+    duration = allDay ? { nominalMs: DAY_MS, exactMs: 0 } : { nominalMs: 0, exactMs: 0 };
+  } else if (allDay && duration.nominalMs + duration.exactMs === 0) {
+    // DURATION:P0D on a date: shown on its day, as an all-day DTEND on its DTSTART is.
+    duration = { nominalMs: DAY_MS, exactMs: 0 };
   }
   return { duration, endUnreadable };
 }

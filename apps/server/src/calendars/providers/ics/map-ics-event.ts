@@ -31,13 +31,22 @@ const PARTSTAT: Record<string, ResponseStatus> = {
   'NEEDS-ACTION': 'needsAction',
 };
 
-/** 'mailto:Jane@Example.com' (or an EMAIL parameter, as Apple writes for urn:uuid addresses) → 'jane@example.com'. */
+/** Something@something, without the spaces, quotes and separators of a value that is no address. */
+const PLAIN_ADDRESS = /^[^\s"<>;:,@]+@[^\s"<>;:,@]+$/;
+
+/**
+ * The e-mail address of an ORGANIZER or ATTENDEE, lowercased: its mailto: value, else its EMAIL parameter (as
+ * Apple writes for urn:uuid addresses), else a bare address. Also as some producers write it: quoted
+ * ("mailto:…"), or after parameters written into the value (Confluence: ATTENDEE:X-CONFLUENCE-USER-KEY=…;
+ * CN=…:mailto:…), where the last mailto: is the address.
+ */
 function calAddressEmail(p: IcsProperty): string | undefined {
   const emailParam = param(p, 'email');
-  const value = typeof p.values[0] === 'string' ? p.values[0].trim() : '';
-  const address = /^mailto:/i.test(value) ? value.slice(7) : emailParam || (value.includes('@') ? value : '');
+  const value = typeof p.values[0] === 'string' ? p.values[0].trim().replace(/^"(.*)"$/, '$1') : '';
+  const mailto = value.toLowerCase().lastIndexOf('mailto:');
+  const address = mailto !== -1 ? value.slice(mailto + 7) : emailParam || (value.includes('@') ? value : '');
   const email = address.trim().toLowerCase();
-  return email.includes('@') ? email : undefined;
+  return PLAIN_ADDRESS.test(email) ? email : undefined;
 }
 
 function statusOf(component: IcsComponent): CalendarEvent['status'] {

@@ -1,6 +1,6 @@
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
-const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?([Zz])?)?$/;
+const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?)?([Zz])?$/;
 
 /**
  * Rewrites the date values of a calendar object in RFC 5545's own form, read as the lenient reader reads them:

@@ -470,3 +470,160 @@ describe('parseIcs: date-times without seconds or with a lowercase z', () => {
     expect(messages(problems).join('\n')).toMatch(/DTSTART/);
   });
 });
+
+describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluence)', () => {
+  const W_EUROPE = [
+    'BEGIN:VTIMEZONE',
+    'TZID:W. Europe Standard Time',
+    'BEGIN:STANDARD',
+    'DTSTART:16010101T030000',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:16010101T020000',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+
+  it("ends an Exchange all-day series on the day its UNTIL names in the file's zone, wherever the owner is", () => {
+    // Exchange: UNTIL is the start of the last day (Tuesday 20 August) in the organizer's zone, in UTC.
+    const file = ics(
+      W_EUROPE,
+      vevent(
+        'UID:exchange-all-day',
+        'DTSTART;VALUE=DATE:20240806',
+        'DTEND;VALUE=DATE:20240807',
+        'RRULE:FREQ=WEEKLY;UNTIL=20240819T220000Z;INTERVAL=1;BYDAY=TU,TH;WKST=MO',
+        'SUMMARY:Office closed',
+      ),
+    );
+    for (const defaultTimeZone of ['Europe/Berlin', 'Europe/London', 'America/New_York', 'Asia/Tokyo']) {
+      const { events } = parse(file, { defaultTimeZone });
+      expect(
+        events.map((e) => e.providerEventId),
+        defaultTimeZone,
+      ).toEqual([
+        'exchange-all-day::2024-08-06',
+        'exchange-all-day::2024-08-08',
+        'exchange-all-day::2024-08-13',
+        'exchange-all-day::2024-08-15',
+        'exchange-all-day::2024-08-20',
+      ]);
+    }
+  });
+
+  it('still reads any other UTC UNTIL of an all-day series as its day in the owner’s zone', () => {
+    const file = ics(
+      vevent('UID:until-evening', 'DTSTART;VALUE=DATE:20240806', 'RRULE:FREQ=DAILY;UNTIL=20240808T193000Z'),
+    );
+    expect(parse(file, { defaultTimeZone: 'America/New_York' }).events).toHaveLength(3);
+    expect(parse(file, { defaultTimeZone: 'Asia/Tokyo' }).events).toHaveLength(4);
+  });
+
+  it('reads a rule with spaces after its commas (Microsoft CDO)', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:cdo',
+          'DTSTART:20240715T080000Z',
+          'DTEND:20240715T090000Z',
+          'RRULE:FREQ=DAILY;UNTIL=20240722T080000Z;INTERVAL=1;BYDAY=MO, TU, WE, TH, FR',
+        ),
+      ),
+    );
+    expect(events.map((e) => e.startsAt.toISOString().slice(0, 10))).toEqual([
+      '2024-07-15',
+      '2024-07-16',
+      '2024-07-17',
+      '2024-07-18',
+      '2024-07-19',
+      '2024-07-22',
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('reads a TZID written as a path (/Europe/Stockholm) or as a bare GMT offset', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent('UID:slash-ny', 'DTSTART;TZID=/America/New_York:20240715T200000', 'DURATION:PT1H'),
+        vevent('UID:slash-sto', 'DTSTART;TZID=/Europe/Stockholm:20240716T200000', 'DURATION:PT1H'),
+        vevent('UID:gmt-offset', 'DTSTART;TZID="(GMT +01:00)":20240717T140000', 'DURATION:PT1H'),
+        vevent('UID:utc-minus', 'DTSTART;TZID="UTC-05:30":20240718T140000', 'DURATION:PT1H'),
+      ),
+      { defaultTimeZone: 'Asia/Tokyo' },
+    );
+    expect(rows(events).map((r) => r.slice(0, 2))).toEqual([
+      ['slash-ny', '2024-07-16T00:00:00.000Z'],
+      ['slash-sto', '2024-07-16T18:00:00.000Z'],
+      ['gmt-offset', '2024-07-17T13:00:00.000Z'],
+      ['utc-minus', '2024-07-18T19:30:00.000Z'],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('reads a date written with a Z (Google’s birthdays: RDATE:20131210Z) as that date', () => {
+    const { events } = parse(
+      ics(
+        vevent(
+          'UID:birthday',
+          'DTSTART;VALUE=DATE:20231210',
+          'DTEND;VALUE=DATE:20231211',
+          'RDATE:20241210Z',
+          'SUMMARY:Birthday',
+        ),
+      ),
+      { defaultTimeZone: 'UTC' },
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['birthday::2023-12-10', '2023-12-10T00:00:00.000Z', '2023-12-11T00:00:00.000Z', true],
+      ['birthday::2024-12-10', '2024-12-10T00:00:00.000Z', '2024-12-11T00:00:00.000Z', true],
+    ]);
+  });
+
+  it('gives an all-day event whose DURATION is negative or nothing its day, as one whose DTEND is its DTSTART', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent('UID:negative', 'DTSTART;VALUE=DATE:20240401', 'DURATION:-PT1W1D2H3M4S'),
+        vevent('UID:zero', 'DTSTART;VALUE=DATE:20240402', 'DURATION:P0D'),
+      ),
+      { defaultTimeZone: 'UTC' },
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['negative', '2024-04-01T00:00:00.000Z', '2024-04-02T00:00:00.000Z', true],
+      ['zero', '2024-04-02T00:00:00.000Z', '2024-04-03T00:00:00.000Z', true],
+    ]);
+    expect(plain(problems)).toEqual([
+      {
+        line: 7,
+        uid: 'negative',
+        message: 'All-day event ends before it starts; it was read as lasting its first day',
+      },
+    ]);
+  });
+
+  it('finds the address of a quoted mailto: and of parameters written into the value (Confluence)', () => {
+    const { events } = parse(
+      ics(
+        vevent(
+          'UID:addresses',
+          'DTSTART:20240715T080000Z',
+          'DURATION:PT1H',
+          'ORGANIZER;CN=stomlinson@mozilla.com:"mailto:stomlinson@mozilla.com"',
+          'ATTENDEE:X-CONFLUENCE-USER-KEY=8a4a2f;CN=Daniel Latham;CUTYPE=INDIVIDUAL:mailto:DLatham@apple.com',
+          'ATTENDEE;CN=Nobody:not an address@all',
+          'ATTENDEE:mailto:alex@northwind.example',
+        ),
+      ),
+    );
+    expect(events[0]!.organizer?.email).toBe('stomlinson@mozilla.com');
+    expect(events[0]!.attendees.map((a) => a.email).sort()).toEqual([
+      'alex@northwind.example',
+      'dlatham@apple.com',
+    ]);
+  });
+});

@@ -71,8 +71,11 @@ const CONTENT_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
  * its VALUE too (ical.js guesses it from the value, which hides a missing VALUE=DATE), except periods.
  */
 const icalendar = ICAL.design.icalendar;
-/** A compact date or date-time, also in the shapes some producers write: no seconds, a lowercase z. */
-const COMPACT_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?([Zz])?)?$/;
+/**
+ * A compact date or date-time, also in the shapes some producers write: no seconds, a lowercase z, a date with
+ * a Z (Google's birthdays: RDATE:20131210Z, read as that date).
+ */
+const COMPACT_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?([Zz])?$/;
 /** Set while one property is parsed when its value needed the loose reading (reported as a note). */
 let looseTimeRead = false;
 const dateOrDateTime = (value: string): string => {
@@ -92,6 +95,11 @@ const LENIENT_DESIGN = {
     ...icalendar.value,
     date: { ...icalendar.value.date, fromICAL: dateOrDateTime },
     'date-time': { ...icalendar.value['date-time'], fromICAL: dateOrDateTime },
+    // Spaces are no part of a rule (Microsoft's CDO writes BYDAY=MO, TU, WE).
+    recur: {
+      ...icalendar.value.recur,
+      fromICAL: (value: string) => icalendar.value.recur.fromICAL(value.replace(/\s+/g, '')),
+    },
     period: {
       ...icalendar.value.period,
       fromICAL: (value: string) =>

@@ -222,12 +222,30 @@ export function resolveTzid(tzid: string, vtimezone: (name: string) => Zone | un
     const zone = ianaZone(windows);
     if (zone) return zone;
   }
+  // A path ending in an IANA name: /mozilla.org/20050126_1/America/New_York, or /Europe/Stockholm.
   if (name.includes('/')) {
     const parts = name.split('/').filter(Boolean);
-    for (let i = 1; i < parts.length; i++) {
+    for (let i = 0; i < parts.length; i++) {
       const zone = ianaZone(parts.slice(i).join('/'));
       if (zone) return zone;
     }
   }
-  return vtimezone(name) ?? (name === tzid ? undefined : vtimezone(tzid));
+  return vtimezone(name) ?? (name === tzid ? undefined : vtimezone(tzid)) ?? fixedOffsetZone(name);
+}
+
+const FIXED_OFFSET = /^\(?\s*(?:GMT|UTC)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?\s*\)?$/i;
+
+/**
+ * A TZID that is only an offset from GMT ("(GMT +01:00)", "UTC-05:00"), and defined nowhere in the file: that
+ * offset all year, as its name says (read in the default zone instead, its summer times would be an hour off).
+ */
+function fixedOffsetZone(name: string): Zone | undefined {
+  const m = FIXED_OFFSET.exec(name);
+  if (!m) return undefined;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  if (minutes > 14 * 60) return undefined;
+  const offsetMs = (m[1] === '-' ? -minutes : minutes) * 60_000;
+  if (offsetMs === 0) return UTC_ZONE;
+  const id = `UTC${m[1]}${m[2]!.padStart(2, '0')}:${m[3] ?? '00'}`;
+  return { id, toUtc: (localMs) => localMs - offsetMs, toLocal: (utcMs) => utcMs + offsetMs };
 }
