@@ -10,7 +10,8 @@ export type IcsNoteKind =
   | 'value-date-with-time'
   | 'all-day-ends-on-start'
   | 'empty-rrule'
-  | 'loose-date-time';
+  | 'loose-date-time'
+  | 'quote-after-value';
 
 /** The counted form of a note, kept on its problem so notes of several parses (CalDAV objects) can be merged. */
 export type IcsNote = {
@@ -49,6 +50,10 @@ function noteMessage(note: IcsNote): string {
       return many
         ? `${count} events had date-times written without seconds or with a lowercase z${properties}; they were read as the times written${first}`
         : `Date-times written without seconds or with a lowercase z${properties} were read as the times written`;
+    case 'quote-after-value':
+      return many
+        ? `${count} events had a TZID whose closing quote came after the value${properties}; they were read as if it came before${first}`
+        : `A TZID whose closing quote came after the value${properties} was read as if it came before`;
     case 'empty-rrule':
       return many
         ? `${count} events had an empty RRULE; they were read as single events${first}`

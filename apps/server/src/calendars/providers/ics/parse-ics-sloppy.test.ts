@@ -566,6 +566,31 @@ describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluen
     expect(problems).toEqual([]);
   });
 
+  it('reads a TZID whose closing quote came after the value (Outlook), and says so', () => {
+    const { events, problems } = parse(
+      ics(
+        W_EUROPE,
+        vevent(
+          'UID:misquoted',
+          'DTSTART;TZID="W. Europe Standard Time:20240609T090000"',
+          'DTEND;TZID=W. Europe Standard Time:20240609T093000',
+          'RRULE:FREQ=WEEKLY;COUNT=2',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 3))).toEqual([
+      ['misquoted::2024-06-09T07:00:00.000Z', '2024-06-09T07:00:00.000Z', '2024-06-09T07:30:00.000Z'],
+      ['misquoted::2024-06-16T07:00:00.000Z', '2024-06-16T07:00:00.000Z', '2024-06-16T07:30:00.000Z'],
+    ]);
+    expect(plain(problems)).toEqual([
+      {
+        line: 21,
+        uid: 'misquoted',
+        message: 'A TZID whose closing quote came after the value (DTSTART) was read as if it came before',
+      },
+    ]);
+  });
+
   it('reads a date written with a Z (Google’s birthdays: RDATE:20131210Z) as that date', () => {
     const { events } = parse(
       ics(

@@ -17,6 +17,8 @@ export type IcsProperty = {
   line: number;
   /** A date-time written without seconds or with a lowercase z, read as the time written. */
   looseTime?: true;
+  /** A TZID whose closing quote came after the value, read as if it came before. */
+  quoteAfterValue?: true;
 };
 
 export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
@@ -245,6 +247,12 @@ function end(tree: Tree, componentName: string, lineNo: number) {
   stack.length = index;
 }
 
+/**
+ * A date line whose TZID's closing quote came after the value (an Outlook export:
+ * DTSTART;TZID="W. Europe Standard Time:20200609T090000"), which ical.js refuses.
+ */
+const QUOTE_AFTER_VALUE = /^([^:"]*;TZID=)"([^":]*):(\d{8}(?:T\d{4}(?:\d{2})?[Zz]?)?)"$/i;
+
 /** One property parsed on its own with ical.js: a bad line costs that line only. */
 function readProperty(
   problems: IcsProblem[],
@@ -255,10 +263,13 @@ function readProperty(
 ) {
   try {
     looseTimeRead = false;
-    const parsed = ICAL.parse.property(line, LENIENT_DESIGN) as unknown as unknown[];
+    const misquoted = QUOTE_AFTER_VALUE.exec(line);
+    const written = misquoted ? `${misquoted[1]}"${misquoted[2]}":${misquoted[3]}` : line;
+    const parsed = ICAL.parse.property(written, LENIENT_DESIGN) as unknown as unknown[];
     const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
     const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
     if (looseTimeRead) property.looseTime = true;
+    if (misquoted) property.quoteAfterValue = true;
     component.props.push(property);
   } catch (error) {
     addProblem(problems, {
