@@ -13,6 +13,7 @@ describe('normalizeDateLines', () => {
         'EXDATE;VALUE=DATE:20240304T120000',
         'DTEND;TZID=Europe/Berlin:20240304T1330',
         'RECURRENCE-ID:20240305T090000z',
+        'DTSTART;TZID="W. Europe Standard Time:20200609T0900"',
       ),
     ).toEqual([
       'DTSTART;VALUE=DATE:20231224',
@@ -20,6 +21,7 @@ describe('normalizeDateLines', () => {
       'EXDATE:20240304T120000',
       'DTEND;TZID=Europe/Berlin:20240304T133000',
       'RECURRENCE-ID:20240305T090000Z',
+      'DTSTART;TZID="W. Europe Standard Time":20200609T090000',
     ]);
   });
 

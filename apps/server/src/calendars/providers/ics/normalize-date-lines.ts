@@ -1,3 +1,5 @@
+import { quoteBeforeValue } from './read-ics-components';
+
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
 const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?)?([Zz])?$/;
@@ -5,9 +7,10 @@ const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?)?([Zz])?$/;
 /**
  * Rewrites the date values of a calendar object in RFC 5545's own form, read as the lenient reader reads them:
  * an 8-digit value without VALUE=DATE gets VALUE=DATE, a VALUE=DATE holding a time loses it, a time without
- * seconds gets them, a lowercase z becomes Z. For writing an object back (CalDAV): ical.js's strict reader
- * would otherwise turn such values into garbage ("2024-03-04T12:00:") in what it serialises, and name the
- * occurrence of a date RECURRENCE-ID differently from the reader. Lines are unfolded (the writer folds again).
+ * seconds gets them, a lowercase z becomes Z, a TZID's closing quote written after the value goes before it.
+ * For writing an object back (CalDAV): ical.js's strict reader would otherwise turn such values into garbage
+ * ("2024-03-04T12:00:") in what it serialises, or refuse them, and name the occurrence of a date RECURRENCE-ID
+ * differently from the reader. Lines are unfolded (the writer folds again).
  */
 export function normalizeDateLines(data: string): string {
   const lines = data
@@ -17,7 +20,8 @@ export function normalizeDateLines(data: string): string {
   return lines.map(normalizeLine).join('\r\n');
 }
 
-function normalizeLine(line: string): string {
+function normalizeLine(asWritten: string): string {
+  const line = quoteBeforeValue(asWritten) ?? asWritten;
   const colon = valueStart(line);
   if (colon === -1) return line;
   const head = line.slice(0, colon);

@@ -253,6 +253,12 @@ function end(tree: Tree, componentName: string, lineNo: number) {
  */
 const QUOTE_AFTER_VALUE = /^([^:"]*;TZID=)"([^":]*):(\d{8}(?:T\d{4}(?:\d{2})?[Zz]?)?)"$/i;
 
+/** The line with its TZID's closing quote before the value, when it came after it; else undefined. */
+export function quoteBeforeValue(line: string): string | undefined {
+  const m = QUOTE_AFTER_VALUE.exec(line);
+  return m ? `${m[1]}"${m[2]}":${m[3]}` : undefined;
+}
+
 /** One property parsed on its own with ical.js: a bad line costs that line only. */
 function readProperty(
   problems: IcsProblem[],
@@ -263,9 +269,8 @@ function readProperty(
 ) {
   try {
     looseTimeRead = false;
-    const misquoted = QUOTE_AFTER_VALUE.exec(line);
-    const written = misquoted ? `${misquoted[1]}"${misquoted[2]}":${misquoted[3]}` : line;
-    const parsed = ICAL.parse.property(written, LENIENT_DESIGN) as unknown as unknown[];
+    const misquoted = quoteBeforeValue(line);
+    const parsed = ICAL.parse.property(misquoted ?? line, LENIENT_DESIGN) as unknown as unknown[];
     const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
     const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
     if (looseTimeRead) property.looseTime = true;
