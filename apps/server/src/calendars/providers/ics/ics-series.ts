@@ -14,7 +14,7 @@ import {
   toSeriesLocal,
 } from './ics-timing';
 import type { IcsEventBody } from './map-ics-event';
-import { addProblem, type IcsComponent, prop, props } from './read-ics-components';
+import { addProblem, type IcsComponent, prop, props, text } from './read-ics-components';
 
 /** The series' own VEVENT (no RECURRENCE-ID), resolved among duplicates, when it has a readable start. */
 type Master = {
@@ -119,6 +119,7 @@ export function readSeries(read: IcsRead, uid: string, candidates: Candidate[]) 
  */
 function readMaster(read: IcsRead, uid: string, masters: Candidate[]): Master | NoMaster {
   const resolved = resolveDuplicates(masters);
+  reportUnrelatedTwins(read, uid, masters, resolved.winner);
   const component = resolved.component ?? resolved.cancelComponent;
   const timing = component ? readTiming(read, component, uid) : undefined;
   if (!component || !timing) return { cancelled: resolved.cancelled };
@@ -307,4 +308,22 @@ function rangeFor(list: RangeOverride[], originalUtc: number, except?: unknown):
 
 function cancelledByRange(list: RangeOverride[], originalUtc: number): boolean {
   return list.some((r) => r.override.key.utc <= originalUtc && r.override.resolved.cancelled);
+}
+
+/**
+ * Two series under one UID that no SEQUENCE, LAST-MODIFIED or DTSTAMP tells apart, with different titles: not
+ * two versions of one event but two events (Apple iCal 1.0 gave a copied event its original's UID). The later
+ * in the file is read, as for any duplicate; the report says which was left out.
+ */
+function reportUnrelatedTwins(read: IcsRead, uid: string, masters: Candidate[], winner: Candidate) {
+  const title = (c: Candidate) => text(c.component, 'summary').trim();
+  for (const c of masters) {
+    if (c === winner || c.cancel || title(c) === title(winner)) continue;
+    if (c.rank.slice(0, 3).some((value, i) => value !== winner.rank[i])) continue;
+    addProblem(read.problems, {
+      line: c.component.line,
+      uid,
+      message: `Two different events share this UID; "${title(winner) || 'Untitled'}", the later in the file, was read and "${title(c) || 'Untitled'}" was left out`,
+    });
+  }
 }

@@ -35,16 +35,19 @@ const PARTSTAT: Record<string, ResponseStatus> = {
 const PLAIN_ADDRESS = /^[^\s"<>;:,@]+@[^\s"<>;:,@]+$/;
 
 /**
- * The e-mail address of an ORGANIZER or ATTENDEE, lowercased: its mailto: value, else its EMAIL parameter (as
- * Apple writes for urn:uuid addresses), else a bare address. Also as some producers write it: quoted
+ * The e-mail address of an ORGANIZER or ATTENDEE, lowercased: its EMAIL parameter (RFC 7986) when it has
+ * one, since Apple writes the person's address there and a urn:uuid or an iMIP relay
+ * (mailto:2_…@imip.me.com) as the value; else its mailto: value, else a bare address. Also as some producers write it: quoted
  * ("mailto:…"), or after parameters written into the value (Confluence: ATTENDEE:X-CONFLUENCE-USER-KEY=…;
  * CN=…:mailto:…), where the last mailto: is the address.
  */
 function calAddressEmail(p: IcsProperty): string | undefined {
   const emailParam = param(p, 'email');
   const value = typeof p.values[0] === 'string' ? p.values[0].trim().replace(/^"(.*)"$/, '$1') : '';
+  const given = emailParam?.trim().toLowerCase();
+  if (given && PLAIN_ADDRESS.test(given)) return given;
   const mailto = value.toLowerCase().lastIndexOf('mailto:');
-  const address = mailto !== -1 ? value.slice(mailto + 7) : emailParam || (value.includes('@') ? value : '');
+  const address = mailto !== -1 ? value.slice(mailto + 7) : value.includes('@') ? value : '';
   const email = address.trim().toLowerCase();
   return PLAIN_ADDRESS.test(email) ? email : undefined;
 }

@@ -651,4 +651,44 @@ describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluen
       'dlatham@apple.com',
     ]);
   });
+
+  it('takes the EMAIL parameter over an iMIP relay address (iCloud), and reads X- names with underscores', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:icloud',
+          'DTSTART:20240715T080000Z',
+          'DURATION:PT1H',
+          'ORGANIZER;CN=Ben Bitdiddle;EMAIL=benbitdiddle@icloud.com:mailto:2_HEZDSOJZGEZTSOJZ@imip.me.com',
+          'ATTENDEE;ROLE=CHAIR;CN=Ben;EMAIL=benbitdiddle@icloud.com:mailto:benbitdiddle@icloud.com',
+          'X-LOTUS-CHILD_UID:3E19A2E8',
+        ),
+      ),
+    );
+    expect(events[0]!.organizer?.email).toBe('benbitdiddle@icloud.com');
+    expect(events[0]!.attendees.map((a) => [a.email, a.organizer])).toEqual([
+      ['benbitdiddle@icloud.com', true],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('says so when two different events share a UID and only the later is read (Apple iCal 1.0)', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent('UID:twin', 'SUMMARY:Work', 'DTSTART:20240715T080000Z', 'DURATION:PT8H'),
+        vevent('UID:twin', 'SUMMARY:Weekly Meeting', 'DTSTART:20240716T090000Z', 'DURATION:PT1H'),
+        vevent('UID:update', 'SEQUENCE:0', 'SUMMARY:Draft', 'DTSTART:20240717T090000Z'),
+        vevent('UID:update', 'SEQUENCE:1', 'SUMMARY:Final', 'DTSTART:20240717T100000Z'),
+      ),
+    );
+    expect(events.map((e) => e.summary)).toEqual(['Weekly Meeting', 'Final']);
+    expect(plain(problems)).toEqual([
+      {
+        line: 4,
+        uid: 'twin',
+        message:
+          'Two different events share this UID; "Weekly Meeting", the later in the file, was read and "Work" was left out',
+      },
+    ]);
+  });
 });

@@ -63,7 +63,8 @@ const VCALENDAR_PROPS = new Set([
 /** Components kept; VTIMEZONE keeps every property because ical.js reads it. */
 const KEPT = new Set(['vcalendar', 'vevent', 'vtimezone', 'standard', 'daylight']);
 
-const CONTENT_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
+// Names are letters, digits and dashes; Lotus Notes writes X- names with underscores (X-LOTUS-CHILD_UID).
+const CONTENT_LINE = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?[;:]/;
 
 /**
  * ical.js's iCalendar design, with date values read for what they are rather than for what their VALUE says:
