@@ -38,6 +38,12 @@ export type ExpandRuleInput = {
   /** DTSTART as wall-clock time (ms, as if UTC); for dates, midnight. */
   startLocal: number;
   isDate: boolean;
+  /**
+   * COUNT counts DTSTART as the first occurrence even when the rule does not make it (RFC 5545 §3.3.10), so
+   * such a rule makes COUNT - 1 starts: the series' one RRULE. Off for an EXRULE and for the several RRULEs of
+   * older files, each of which counts only what it makes.
+   */
+  countsDtstart?: boolean;
   /** UNTIL in UTC (…Z) → wall-clock time in the series' zone. */
   untilUtcToLocal: (utcMs: number) => number;
   /** Wanted range of wall-clock starts (inclusive). */
@@ -132,10 +138,16 @@ function expandWithRRule(options: Options, input: ExpandRuleInput): ExpandRuleRe
   const starts: number[] = [];
   let iterations = 0;
   let truncated = false;
+  const dtstart = (options.dtstart as Date).getTime();
+  let limit = options.count ?? Number.POSITIVE_INFINITY;
+  let generated = 0;
+  // FREQ=DAILY;COUNT=12;BYDAY=MO,TU,WE,TH,FR from a Saturday: that Saturday and 11 weekdays (countsDtstart).
   try {
     const rule = new RRule(options, true);
     rule.all((date) => {
       const t = date.getTime();
+      if (generated === 0 && t !== dtstart && input.countsDtstart) limit -= 1;
+      if (++generated > limit) return false;
       if (t > input.toLocal) return false;
       if (++iterations > MAX_ITERATIONS) {
         truncated = true;
@@ -194,10 +206,12 @@ function expandSimple(freqName: string, options: Options, input: ExpandRuleInput
   let emitted = 0;
   let iterations = 0;
 
+  let limit = count;
   const accept = (t: number): boolean | 'stop' => {
     if (t > end) return 'stop';
     if (months.size && !months.has(monthOf(t))) return false;
-    if (count !== undefined && ++emitted > count) return 'stop';
+    if (limit !== undefined && emitted === 0 && t !== start && input.countsDtstart) limit -= 1;
+    if (limit !== undefined && ++emitted > limit) return 'stop';
     if (t >= input.fromLocal) {
       if (starts.length >= MAX_OCCURRENCES) return 'stop';
       starts.push(t);

@@ -97,7 +97,8 @@ function ruleStarts(
     timing.allDay ? read.resolver.allDayUntil(utc) : timing.zone.toLocal(utc);
   const starts = new Set<number>();
   let truncated = false;
-  for (const p of recurrenceRules(read, component, name, uid)) {
+  const rules = recurrenceRules(read, component, name, uid);
+  for (const p of rules) {
     const recur = p.values[0];
     // A date UNTIL on a timed series (RFC 5545 wants DTSTART's type) counts its whole day.
     const until = (recur as { until?: unknown }).until;
@@ -107,6 +108,7 @@ function ruleStarts(
       recur: recur as RecurValue,
       startLocal: timing.start.local,
       isDate: timing.allDay,
+      countsDtstart: name === 'rrule' && rules.length === 1,
       untilUtcToLocal,
       fromLocal,
       toLocal,

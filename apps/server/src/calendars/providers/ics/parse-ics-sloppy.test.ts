@@ -691,4 +691,42 @@ describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluen
       },
     ]);
   });
+
+  it('counts DTSTART as the first of COUNT when the rule does not make it (Apple iCal)', () => {
+    const { events } = parse(
+      ics(
+        vevent(
+          'UID:weekdays',
+          'DTSTART:20240413T200000Z',
+          'DURATION:PT1H',
+          'RRULE:FREQ=DAILY;COUNT=12;BYDAY=MO,TU,WE,TH,FR',
+        ),
+        vevent(
+          'UID:third-thursday',
+          'DTSTART:20240404T070000Z',
+          'DURATION:PT1H',
+          'RRULE:FREQ=MONTHLY;INTERVAL=2;COUNT=4;BYDAY=3TH',
+        ),
+      ),
+    );
+    const days = (uid: string) =>
+      rows(events)
+        .filter((r) => String(r[0]).startsWith(uid))
+        .map((r) => String(r[1]).slice(5, 10));
+    expect(days('weekdays')).toEqual([
+      '04-13',
+      '04-15',
+      '04-16',
+      '04-17',
+      '04-18',
+      '04-19',
+      '04-22',
+      '04-23',
+      '04-24',
+      '04-25',
+      '04-26',
+      '04-29',
+    ]);
+    expect(days('third-thursday')).toEqual(['04-04', '04-18', '06-20', '08-15']);
+  });
 });
