@@ -35,21 +35,21 @@ const PARTSTAT: Record<string, ResponseStatus> = {
 const PLAIN_ADDRESS = /^[^\s"<>;:,@]+@[^\s"<>;:,@]+$/;
 
 /**
- * The e-mail address of an ORGANIZER or ATTENDEE, lowercased: its EMAIL parameter (RFC 7986) when it has
- * one, since Apple writes the person's address there and a urn:uuid or an iMIP relay
- * (mailto:2_…@imip.me.com) as the value; else its mailto: value, else a bare address. Also as some producers write it: quoted
- * ("mailto:…"), or after parameters written into the value (Confluence: ATTENDEE:X-CONFLUENCE-USER-KEY=…;
- * CN=…:mailto:…), where the last mailto: is the address.
+ * The e-mail addresses of an ORGANIZER or ATTENDEE, lowercased, the one to show first: its EMAIL parameter
+ * (RFC 7986) when it has one, since Apple writes the person's address there and a urn:uuid or an iMIP relay
+ * (mailto:2_…@imip.me.com) as the value; then its mailto: value, else a bare address. The value is also read as
+ * some producers write it: quoted ("mailto:…"), or after parameters written into it (Confluence:
+ * ATTENDEE:X-CONFLUENCE-USER-KEY=…;CN=…:mailto:…), where the last mailto: is the address.
  */
-function calAddressEmail(p: IcsProperty): string | undefined {
-  const emailParam = param(p, 'email');
+function calAddresses(p: IcsProperty): string[] {
+  const given = param(p, 'email')?.trim().toLowerCase() ?? '';
   const value = typeof p.values[0] === 'string' ? p.values[0].trim().replace(/^"(.*)"$/, '$1') : '';
-  const given = emailParam?.trim().toLowerCase();
-  if (given && PLAIN_ADDRESS.test(given)) return given;
   const mailto = value.toLowerCase().lastIndexOf('mailto:');
-  const address = mailto !== -1 ? value.slice(mailto + 7) : value.includes('@') ? value : '';
-  const email = address.trim().toLowerCase();
-  return PLAIN_ADDRESS.test(email) ? email : undefined;
+  const written = (mailto !== -1 ? value.slice(mailto + 7) : value.includes('@') ? value : '')
+    .trim()
+    .toLowerCase();
+  const addresses = [given, written].filter((a) => PLAIN_ADDRESS.test(a));
+  return addresses[0] === addresses[1] ? addresses.slice(0, 1) : addresses;
 }
 
 function statusOf(component: IcsComponent): CalendarEvent['status'] {
@@ -74,7 +74,8 @@ export function mapIcsEventBody(
 ): IcsEventBody {
   const owner = options.ownerEmail.trim().toLowerCase();
   const organizerProp = prop(component, 'organizer');
-  const organizerEmail = organizerProp ? calAddressEmail(organizerProp) : undefined;
+  const organizerAddresses = organizerProp ? calAddresses(organizerProp) : [];
+  const organizerEmail = organizerAddresses[0];
   const organizer = organizerEmail
     ? { email: organizerEmail, name: param(organizerProp!, 'cn') || undefined }
     : undefined;
@@ -84,7 +85,8 @@ export function mapIcsEventBody(
   for (const p of props(component, 'attendee')) {
     const cutype = (param(p, 'cutype') ?? '').toUpperCase();
     if (cutype === 'ROOM' || cutype === 'RESOURCE') continue;
-    const email = calAddressEmail(p);
+    const addresses = calAddresses(p);
+    const email = addresses[0];
     if (!email || seen.has(email)) continue;
     seen.add(email);
     const role = (param(p, 'role') ?? 'REQ-PARTICIPANT').toUpperCase();
@@ -92,8 +94,9 @@ export function mapIcsEventBody(
       email,
       name: param(p, 'cn') || undefined,
       optional: role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT',
-      organizer: email === organizerEmail,
-      self: email === owner,
+      // Either of its addresses: the one shown may be Apple's EMAIL where the other names the owner.
+      organizer: addresses.some((a) => organizerAddresses.includes(a)),
+      self: addresses.includes(owner),
       responseStatus: PARTSTAT[(param(p, 'partstat') ?? '').toUpperCase()] ?? 'needsAction',
       role: role.toLowerCase(),
     });
@@ -128,7 +131,7 @@ export function mapIcsEventBody(
     createdAt: utcOf(prop(component, 'created')),
     updatedAt: lastModified ?? stamp,
     sequence: Number.isInteger(sequence) ? sequence : undefined,
-    canEdit: options.writable && (!organizer || organizer.email === owner),
+    canEdit: options.writable && (!organizer || organizerAddresses.includes(owner)),
     appMarker: text(component, 'x-meetwell-id') || undefined,
   };
 }

@@ -652,7 +652,7 @@ describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluen
     ]);
   });
 
-  it('takes the EMAIL parameter over an iMIP relay address (iCloud), and reads X- names with underscores', () => {
+  it('takes the EMAIL parameter over an iMIP relay address (iCloud), still knows the owner by the other, and reads X- names with underscores', () => {
     const { events, problems } = parse(
       ics(
         vevent(
@@ -661,13 +661,16 @@ describe('parseIcs: exporters met in real files (Exchange, CDO, Google, Confluen
           'DURATION:PT1H',
           'ORGANIZER;CN=Ben Bitdiddle;EMAIL=benbitdiddle@icloud.com:mailto:2_HEZDSOJZGEZTSOJZ@imip.me.com',
           'ATTENDEE;ROLE=CHAIR;CN=Ben;EMAIL=benbitdiddle@icloud.com:mailto:benbitdiddle@icloud.com',
+          'ATTENDEE;PARTSTAT=ACCEPTED;EMAIL=alex.alias@icloud.com:mailto:alex@northwind.example',
           'X-LOTUS-CHILD_UID:3E19A2E8',
         ),
       ),
     );
     expect(events[0]!.organizer?.email).toBe('benbitdiddle@icloud.com');
-    expect(events[0]!.attendees.map((a) => [a.email, a.organizer])).toEqual([
-      ['benbitdiddle@icloud.com', true],
+    expect(events[0]!.attendees.map((a) => [a.email, a.organizer, a.self])).toEqual([
+      ['benbitdiddle@icloud.com', true, false],
+      // The owner's own row, known by its mailto: where its EMAIL is another of their addresses.
+      ['alex.alias@icloud.com', false, true],
     ]);
     expect(problems).toEqual([]);
   });
