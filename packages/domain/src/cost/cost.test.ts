@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hourlyCost, meetingCost, ROI_DEFAULTS, roiCalculator } from './cost';
+import { hourlyCost, MAX_MEETING_COST, meetingCost, ROI_DEFAULTS, roiCalculator } from './cost';
 
 describe('cost (SCORING §7)', () => {
   it('hourly cost = salary / 52 / 40', () => {
@@ -31,6 +31,23 @@ describe('cost (SCORING §7)', () => {
             Math.abs(meetingCost({ durationSeconds: s, attendeesCount: n, annualSalary: salary }) - exact) <=
             0.5 + 1e-9
           );
+        },
+      ),
+    );
+  });
+
+  it('never exceeds what a meeting row holds, however long, large or well paid the meeting', () => {
+    expect(meetingCost({ durationSeconds: 366 * 86_400, attendeesCount: 8, annualSalary: 100_000_000 })).toBe(
+      MAX_MEETING_COST,
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 400 * 86_400 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 100_000_000 }),
+        (s, n, salary) => {
+          const cost = meetingCost({ durationSeconds: s, attendeesCount: n, annualSalary: salary });
+          return Number.isInteger(cost) && cost >= 0 && cost <= MAX_MEETING_COST;
         },
       ),
     );

@@ -10,9 +10,15 @@ export function hourlyCost(annualSalary: number): number {
 }
 
 /**
+ * The most one meeting costs: the largest integer a meeting row holds (PostgreSQL's integer). Only a meeting
+ * of many people lasting weeks at the highest salary a person may give (100,000,000) comes near it.
+ */
+export const MAX_MEETING_COST = 2_147_483_647;
+
+/**
  * A meeting's cost in whole dollars: hours × attendees_count × hourly cost, rounded (half up). Computed as
  * round(duration_seconds × attendees_count × annual_salary / 7,488,000) so SQL gets the same number:
- * round((duration_seconds::numeric * attendees_count * annual_salary) / 7488000).
+ * round((duration_seconds::numeric * attendees_count * annual_salary) / 7488000); at most MAX_MEETING_COST.
  */
 export function meetingCost(params: {
   durationSeconds: number;
@@ -21,7 +27,8 @@ export function meetingCost(params: {
 }): number {
   const { durationSeconds, attendeesCount, annualSalary } = params;
   if (!(durationSeconds > 0) || !(attendeesCount > 0) || !(annualSalary > 0)) return 0;
-  return Math.round((durationSeconds * attendeesCount * annualSalary) / (3600 * WORK_HOURS_PER_YEAR));
+  const cost = Math.round((durationSeconds * attendeesCount * annualSalary) / (3600 * WORK_HOURS_PER_YEAR));
+  return Math.min(cost, MAX_MEETING_COST);
 }
 
 export interface RoiInput {

@@ -22,6 +22,15 @@ export const PREPARE_SLICE = 500;
 const WELLNESS_BLOCK_MARKER =
   /^wellness-block:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
+/** PostgreSQL's integer: a feed that writes a timestamp for its SEQUENCE gets the largest one instead. */
+const MAX_INTEGER = 2_147_483_647;
+
+/** An optional date PostgreSQL can read (years 1 to 9999; it has no year 0); any other is unknown. */
+function storableDate(date: Date | undefined): Date | null {
+  const year = date?.getUTCFullYear();
+  return year !== undefined && year >= 1 && year <= 9999 ? date! : null;
+}
+
 type MeetingRow = ReturnType<typeof meetingRow>['row'];
 
 /** One event ready to store: its meetings row and what its description says. */
@@ -130,10 +139,10 @@ export function meetingRow(target: StoreTarget, event: CalendarEvent, now: Date)
       userOptional: described.userOptional,
       attendeesCount: described.attendeesCount,
       attendees: attendeeList(event, target.ownerEmail),
-      invitedAt: event.createdAt ?? null,
-      providerUpdatedAt: event.updatedAt ?? null,
+      invitedAt: storableDate(event.createdAt),
+      providerUpdatedAt: storableDate(event.updatedAt),
       etag: event.etag ?? null,
-      sequence: event.sequence ?? 0,
+      sequence: Math.max(-MAX_INTEGER, Math.min(MAX_INTEGER, Math.trunc(event.sequence ?? 0) || 0)),
       contentHash: contentHash(event),
       editPermission: event.canEdit,
       durationSeconds: Math.max(0, Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 1000)),

@@ -15,7 +15,7 @@ import {
 import { parseIcs } from '../../../calendars/providers/ics/parse-ics';
 import { OFF_THREAD_FROM_BYTES } from '../../../calendars/providers/ics/parse-ics-off-thread';
 import { saveCalendarSource } from '../../../calendars/sources';
-import { calendars, identities, meetings, synchronizations } from '../../../db/schema';
+import { calendars, identities, meetings, synchronizations, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createUser } from '../../../test/factories';
 import { reevaluateSpans } from '../../evaluation/reevaluate';
@@ -109,6 +109,60 @@ describe('ICS sync', () => {
       .from(synchronizations)
       .where(eq(synchronizations.calendarId, calendar.id));
     expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('cuts an event that lasts for ever (DTEND in 9999, DURATION of 99,999 weeks) to a year, and stores what a row cannot hold as near as it can', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    const { calendar } = await icsCalendar(
+      ics([
+        vevent('forever', '20261123T100000Z', '99991231T100000Z'),
+        vevent('forever-weekly', '20261124T100000Z', '99991231T100000Z', ['RRULE:FREQ=WEEKLY;COUNT=3']),
+        vevent('ages', '20261125T100000Z', '20261125T110000Z', ['DURATION:P99999999W']),
+        vevent('since-year-one', '00010101T100000Z', '99991231T100000Z'),
+        vevent(
+          'a-year-of-eight',
+          '20261127T100000Z',
+          '20271127T100000Z',
+          Array.from({ length: 6 }, (_, i) => `ATTENDEE;PARTSTAT=ACCEPTED:mailto:guest${i}@acme.example`),
+        ),
+        vevent('normal', '20261126T100000Z', '20261126T103000Z', [
+          // A timestamp for a SEQUENCE, and dates of year 0 (PostgreSQL has no year 0): the row cannot hold them.
+          'SEQUENCE:99999999999',
+          'CREATED:00000101T000000Z',
+          'LAST-MODIFIED:00000101T000000Z',
+        ]),
+      ]).replace('DTEND:20261125T110000Z\r\n', ''),
+    );
+    // The highest salary a person may give: a year (not more) of eight people costs more than a row's integer holds.
+    await ctx.db.update(users).set({ annualSalary: 100_000_000 }).where(eq(users.id, calendar.userId));
+    const result = await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    expect(result).toMatchObject({ skipped: false });
+    const stored = await meetingsOf(calendar.id);
+    expect(stored.map((m) => m.summary).sort()).toEqual([
+      'a-year-of-eight',
+      'ages',
+      'forever',
+      'forever-weekly',
+      'forever-weekly',
+      'forever-weekly',
+      'normal',
+    ]);
+    const forever = stored.find((m) => m.summary === 'forever')!;
+    expect(forever.endsAt.toISOString()).toBe('2027-11-24T10:00:00.000Z');
+    expect(forever.durationSeconds).toBe(366 * 24 * 3600);
+    expect(forever.evaluation?.not_scored_reason).toBe('all_day');
+    expect(stored.find((m) => m.summary === 'a-year-of-eight')!.cost).toBe(2_147_483_647);
+    expect(stored.find((m) => m.summary === 'ages')!.endsAt.toISOString()).toBe('2027-11-26T10:00:00.000Z');
+    expect(stored.find((m) => m.summary === 'normal')).toMatchObject({
+      durationSeconds: 1800,
+      sequence: 2_147_483_647,
+      invitedAt: null,
+      providerUpdatedAt: null,
+    });
+    const [row] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id));
+    expect(row!.importReport?.problems.map((p) => p.message)).toContainEqual(
+      '6 events last more than a year (“forever”, “forever-weekly”, “ages” and 1 more): each was kept as lasting its first year; 1 of them then end before the synced window and are left out.',
+    );
   });
 
   it('tells the owner plainly that a sync failed on our side, and succeeds on a retry once the cause is gone', async () => {

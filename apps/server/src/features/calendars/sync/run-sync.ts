@@ -5,6 +5,7 @@ import { connectionFor, loadCalendarWithOwner } from '../../../calendars/connect
 import { driverFor } from '../../../calendars/registry';
 import {
   type CalendarConnection,
+  type CalendarEvent,
   ProviderError,
   type SyncResult,
   type SyncWindow,
@@ -15,6 +16,7 @@ import { broadcastToUser } from '../../../realtime/broadcast';
 import { scoreFirstImport } from '../../evaluation/first-import';
 import { reevaluateSpans } from '../../evaluation/reevaluate';
 import { capCalendarEvents, capPersonEvents } from './calendar-cap';
+import { eventLengthBound } from './event-length';
 import { prepareAhead } from './prepare-ahead';
 import { storeSyncResult } from './store-events';
 import { withCalendarSyncLock } from './sync-lock';
@@ -84,12 +86,17 @@ async function syncCalendarNow(
     const now = ctx.now();
     // Events are described as the driver hands them over, while it still reads the rest.
     const ahead = prepareAhead(target, now);
+    const lengths = eventLengthBound(window);
+    const onEvents = (events: CalendarEvent[]) => {
+      lengths.cut(events);
+      ahead.add(events);
+    };
     const read = async (cursor: string | null): Promise<SyncResult> => {
       try {
-        return await driver.syncEvents(connection, { cursor, window, onEvents: ahead.add });
+        return await driver.syncEvents(connection, { cursor, window, onEvents });
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'cursor_invalid' && cursor) {
-          return driver.syncEvents(connection, { cursor: null, window, onEvents: ahead.add });
+          return driver.syncEvents(connection, { cursor: null, window, onEvents });
         }
         if (error instanceof ProviderError && error.kind === 'token_expired' && calendar.identityId) {
           // The provider refused the access token: forget it, so the next one comes from a refresh.
@@ -98,12 +105,12 @@ async function syncCalendarNow(
             .set({ accessTokenExpiresAt: new Date(0) })
             .where(eq(identities.id, calendar.identityId));
           connection = await connectionFor(ctx, calendar, owner);
-          return driver.syncEvents(connection, { cursor, window, onEvents: ahead.add });
+          return driver.syncEvents(connection, { cursor, window, onEvents });
         }
         throw error;
       }
     };
-    const whole = capCalendarEvents(await read(full ? null : calendar.syncCursor));
+    const whole = capCalendarEvents(lengths.apply(await read(full ? null : calendar.syncCursor)));
     const result = whole.full
       ? capPersonEvents(
           whole,
