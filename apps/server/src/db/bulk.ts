@@ -2,12 +2,30 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 const ESCAPED_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
 
+type WellFormed = (this: string) => string;
+const toWellFormed = (String.prototype as unknown as { toWellFormed: WellFormed }).toWellFormed;
+
+/** The value with every string (and key) well-formed: a lone UTF-16 surrogate becomes U+FFFD. */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return toWellFormed.call(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toWellFormed.call(k), wellFormed(v)]));
+  return value;
+}
+
 /**
- * JSON text whose strings hold no NUL character: PostgreSQL's text cannot hold one and refuses the `\u0000`
- * escape, so a calendar's stray NUL would fail a whole import. An escaped backslash before `u0000` is kept.
+ * JSON text PostgreSQL keeps and reads back: PostgreSQL's text cannot hold a NUL character and refuses the
+ * `\u0000` escape, so a calendar's stray NUL would fail a whole import (it is dropped; an escaped backslash
+ * before `u0000` is kept); and a lone surrogate (`\ud800`, which JSON.stringify writes for a provider's
+ * broken text) is stored by a json column but refused by every read of it (`->`, json_to_record, jsonb), so
+ * one such name would fail its person's lists and reports: it becomes U+FFFD. Only text holding one of them
+ * (rare) costs more than a search.
  */
-export function withoutNul(json: string): string {
-  return json.includes('\\u0000') ? json.replace(ESCAPED_NUL, '$1') : json;
+export function storableJson(json: string): string {
+  const withoutNul = json.includes('\\u0000') ? json.replace(ESCAPED_NUL, '$1') : json;
+  // JSON.stringify escapes lone surrogates only (a pair is written as it is): `\ud` finds every one of them.
+  return withoutNul.includes('\\ud') ? JSON.stringify(wellFormed(JSON.parse(withoutNul))) : withoutNul;
 }
 
 /** One column of a bulk insert: its name, its PostgreSQL type, and how to read it from a row. */
@@ -29,7 +47,7 @@ export function jsonRecordset<Row>(
     return record;
   });
   const definition = columns.map(([name, type]) => `"${name}" ${type}`).join(', ');
-  return sql`json_to_recordset(${withoutNul(JSON.stringify(records))}::json) as ${sql.raw(`${alias}(${definition})`)}`;
+  return sql`json_to_recordset(${storableJson(JSON.stringify(records))}::json) as ${sql.raw(`${alias}(${definition})`)}`;
 }
 
 /** `insert into <table> (<columns>) select <columns> from json_to_recordset(...)`; `suffix` adds ON CONFLICT / RETURNING. */
@@ -50,7 +68,7 @@ export function bulkInsert<Row>(
  * compared row by row, quadratic.
  */
 export function jsonValues(values: readonly string[], pgType: 'text' | 'uuid' = 'text'): SQL {
-  return sql`(select jsonb_array_elements_text(${withoutNul(JSON.stringify(values))}::jsonb)::${sql.raw(pgType)})`;
+  return sql`(select jsonb_array_elements_text(${storableJson(JSON.stringify(values))}::jsonb)::${sql.raw(pgType)})`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type BulkColumn, withoutNul } from './bulk';
+import { type BulkColumn, storableJson } from './bulk';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters COPY cannot take as it is.
 const SPECIAL = /[\\\t\n\r\u0000]/;
@@ -27,7 +27,7 @@ const ENCODERS: Record<string, Encoder> = {
   boolean: (v) => (v == null ? NULL : v ? 't' : 'f'),
   timestamptz: (v) => (v == null ? NULL : v instanceof Date ? v.toISOString() : copyText(String(v))),
   text: (v) => (v == null ? NULL : copyText(String(v))),
-  json: (v) => (v == null ? NULL : copyText(withoutNul(JSON.stringify(v)))),
+  json: (v) => (v == null ? NULL : copyText(storableJson(JSON.stringify(v)))),
 };
 
 /** The rows as the body of a `COPY … FROM STDIN` (text format). */
