@@ -14,6 +14,8 @@ describe('normalizeDateLines', () => {
         'DTEND;TZID=Europe/Berlin:20240304T1330',
         'RECURRENCE-ID:20240305T090000z',
         'DTSTART;TZID="W. Europe Standard Time:20200609T0900"',
+        'DTEND:20240305t100000.000z ',
+        'EXDATE: 20240306T090000Z, 20240307T090000Z',
       ),
     ).toEqual([
       'DTSTART;VALUE=DATE:20231224',
@@ -22,6 +24,8 @@ describe('normalizeDateLines', () => {
       'DTEND;TZID=Europe/Berlin:20240304T133000',
       'RECURRENCE-ID:20240305T090000Z',
       'DTSTART;TZID="W. Europe Standard Time":20200609T090000',
+      'DTEND:20240305T100000Z',
+      'EXDATE:20240306T090000Z,20240307T090000Z',
     ]);
   });
 

@@ -2,12 +2,12 @@ import { quoteBeforeValue } from './read-ics-components';
 
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
-const COMPACT = /^(\d{8})(?:T(\d{4})(\d{2})?)?([Zz])?$/;
+const COMPACT = /^(\d{8})(?:[Tt](\d{4})(\d{2})?(?:\.\d+)?)?([Zz])?$/;
 
 /**
  * Rewrites the date values of a calendar object in RFC 5545's own form, read as the lenient reader reads them:
  * an 8-digit value without VALUE=DATE gets VALUE=DATE, a VALUE=DATE holding a time loses it, a time without
- * seconds gets them, a lowercase z becomes Z, a TZID's closing quote written after the value goes before it.
+ * seconds gets them (and loses fractions of one), a lowercase t or z becomes T or Z, a TZID's closing quote written after the value goes before it.
  * For writing an object back (CalDAV): ical.js's strict reader would otherwise turn such values into garbage
  * ("2024-03-04T12:00:") in what it serialises, or refuse them, and name the occurrence of a date RECURRENCE-ID
  * differently from the reader. Lines are unfolded (the writer folds again).

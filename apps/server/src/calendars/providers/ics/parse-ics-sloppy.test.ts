@@ -435,7 +435,7 @@ describe('parseIcs: neighbours of the sloppy dates', () => {
   });
 });
 
-describe('parseIcs: date-times without seconds or with a lowercase z', () => {
+describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions of a second, spaces)', () => {
   it('reads T1200 as 12:00 and a trailing z as UTC, and says so once', () => {
     const { events, problems } = parse(
       ics(
@@ -460,8 +460,72 @@ describe('parseIcs: date-times without seconds or with a lowercase z', () => {
       ['weekly::2024-03-06T08:00:00.000Z', '2024-03-06T08:00:00.000Z', '2024-03-06T08:30:00.000Z'],
     ]);
     expect(messages(problems)).toEqual([
-      '3 events had date-times written without seconds or with a lowercase z (DTSTART, DTEND, EXDATE); they were read as the times written (the first: short)',
+      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: short)',
     ]);
+  });
+
+  it('reads a lowercase t, fractions of a second and spaces around the value (padded templates), and says so once', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent('UID:lower-t', 'DTSTART:20240304t120000z', 'DTEND:20240304t130000z'),
+        vevent('UID:fraction', 'DTSTART:20240305T090000.000Z', 'DTEND:20240305T100000.5Z'),
+        vevent(
+          'UID:padded',
+          'DTSTART;TZID=Europe/Berlin: 20240306T080000  ',
+          'DTEND;TZID=Europe/Berlin:20240306T083000 ',
+          'RRULE:FREQ=DAILY;COUNT=3',
+          'EXDATE;TZID=Europe/Berlin:20240307T080000, 20240308T080000 ',
+        ),
+        vevent('UID:padded-day', 'DTSTART;VALUE=DATE:20240309 ', 'SUMMARY:Padded day'),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['lower-t', '2024-03-04T12:00:00.000Z', '2024-03-04T13:00:00.000Z', false],
+      ['fraction', '2024-03-05T09:00:00.000Z', '2024-03-05T10:00:00.000Z', false],
+      ['padded::2024-03-06T07:00:00.000Z', '2024-03-06T07:00:00.000Z', '2024-03-06T07:30:00.000Z', false],
+      ['padded-day', '2024-03-08T23:00:00.000Z', '2024-03-09T23:00:00.000Z', true],
+    ]);
+    expect(messages(problems)).toEqual([
+      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: lower-t)',
+    ]);
+  });
+
+  it('reads a file whose every line is indented (a template), its folds indented further, and says so', () => {
+    const file = ics(
+      vevent(
+        'UID:indented',
+        'DTSTART:20240304T120000Z',
+        'DTEND:20240304T130000Z',
+        'SUMMARY:Quarterly',
+        ' review',
+      ),
+    )
+      .split('\r\n')
+      .map((line) => `    ${line}`)
+      .join('\n');
+    const { events, problems } = parse(`\n${file}\n`);
+    expect(rows(events)).toEqual([
+      [
+        'indented',
+        '2024-03-04T12:00:00.000Z',
+        '2024-03-04T13:00:00.000Z',
+        false,
+        'confirmed',
+        'Quarterlyreview',
+      ],
+    ]);
+    expect(messages(problems)).toEqual(['Every line of the file is indented; it was read as if it were not']);
+  });
+
+  it('reads a calendar wrapped inside another (files concatenated in one VCALENDAR) as one of its own', () => {
+    const inner = ics(
+      vevent('UID:inner', 'DTSTART:20240305T090000Z', 'DTEND:20240305T100000Z', 'SUMMARY:Inner'),
+    );
+    const { events, problems } = parse(
+      ics(vevent('UID:outer', 'DTSTART:20240304T090000Z', 'DTEND:20240304T100000Z', 'SUMMARY:Outer'), inner),
+    );
+    expect(rows(events).map((r) => r[5])).toEqual(['Outer', 'Inner']);
+    expect(problems).toEqual([]);
   });
 
   it('still refuses a date-time it cannot read', () => {

@@ -15,7 +15,7 @@ export type IcsProperty = {
   type: string;
   values: unknown[];
   line: number;
-  /** A date-time written without seconds or with a lowercase z, read as the time written. */
+  /** A date-time written loosely (no seconds, fractions of a second, lowercase, spaces), read as the time written. */
   looseTime?: true;
   /** A TZID whose closing quote came after the value, read as if it came before. */
   quoteAfterValue?: true;
@@ -75,10 +75,11 @@ const CONTENT_LINE = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?[;:]/;
  */
 const icalendar = ICAL.design.icalendar;
 /**
- * A compact date or date-time, also in the shapes some producers write: no seconds, a lowercase z, a date with
- * a Z (Google's birthdays: RDATE:20131210Z, read as that date).
+ * A compact date or date-time, also in the shapes some producers write: no seconds, fractions of a second, a
+ * lowercase t or z, spaces around it (templates that pad their lines), a date with a Z (Google's birthdays:
+ * RDATE:20131210Z, read as that date).
  */
-const COMPACT_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?([Zz])?$/;
+const COMPACT_TIME = /^\s*(\d{4})(\d{2})(\d{2})(?:[Tt](\d{2})(\d{2})(\d{2})?(\.\d+)?)?([Zz])?\s*$/;
 /** Set while one property is parsed when its value needed the loose reading (reported as a note). */
 let looseTimeRead = false;
 const dateOrDateTime = (value: string): string => {
@@ -89,8 +90,15 @@ const dateOrDateTime = (value: string): string => {
   }
   const date = `${m[1]}-${m[2]}-${m[3]}`;
   if (m[4] === undefined) return date;
-  if (m[6] === undefined || m[7] === 'z') looseTimeRead = true;
-  return `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ? 'Z' : ''}`;
+  if (
+    m[6] === undefined ||
+    m[7] !== undefined ||
+    m[8] === 'z' ||
+    m[0].length !== m[0].trim().length ||
+    m[0].includes('t')
+  )
+    looseTimeRead = true;
+  return `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[8] ? 'Z' : ''}`;
 };
 const LENIENT_DESIGN = {
   ...icalendar,
@@ -132,7 +140,12 @@ export function addProblem(problems: IcsProblem[], problem: IcsProblem) {
  */
 export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComponent[] {
   const tree: Tree = { roots: [], stack: [], problems };
-  unfoldLines(text, (line, lineNo) => readLine(tree, line, lineNo));
+  const indent = commonIndent(text);
+  if (indent)
+    addProblem(problems, {
+      message: 'Every line of the file is indented; it was read as if it were not',
+    });
+  unfoldLines(text, (line, lineNo) => readLine(tree, line, lineNo), indent);
   const { stack } = tree;
   for (let i = stack.length - 1; i >= 0; i--) {
     addProblem(problems, {
@@ -151,10 +164,20 @@ type Tree = {
 };
 
 /**
- * Lines end in CRLF, LF or a lone CR; a line starting with a space or tab continues the previous one. Calls
- * `onLine` with each unfolded, non-empty line and the number of its first line.
+ * The spaces and tabs a file's first line starts with (a template that indents what it writes), or ''. A
+ * calendar's first line cannot continue another, so such a file is indented throughout: each line is read
+ * without that much, and folds are the lines indented further.
  */
-function unfoldLines(text: string, onLine: (line: string, lineNo: number) => void) {
+function commonIndent(text: string): string {
+  return /^(?:[ \t]*\r?\n)*([ \t]+)(?=\S)/.exec(text)?.[1] ?? '';
+}
+
+/**
+ * Lines end in CRLF, LF or a lone CR; a line starting with a space or tab continues the previous one. Calls
+ * `onLine` with each unfolded, non-empty line and the number of its first line. `indent` is taken off the
+ * start of each line first (commonIndent).
+ */
+function unfoldLines(text: string, onLine: (line: string, lineNo: number) => void, indent = '') {
   const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   let current = '';
   let currentLine = 0;
@@ -164,6 +187,7 @@ function unfoldLines(text: string, onLine: (line: string, lineNo: number) => voi
     let end = source.indexOf('\n', pos);
     if (end === -1) end = source.length;
     lineNo++;
+    if (indent && source.startsWith(indent, pos)) pos += indent.length;
     const first = source.charCodeAt(pos);
     if ((first === 0x20 || first === 0x09) && current) {
       current += source.slice(pos + 1, end);
@@ -222,7 +246,8 @@ function begin(tree: Tree, componentName: string, lineNo: number) {
   const keep = KEPT.has(componentName) && (parent === undefined || parent.component !== null);
   const component = keep ? { name: componentName, props: [], children: [], line: lineNo } : null;
   if (component) {
-    if (parent?.component) parent.component.children.push(component);
+    // A calendar inside a calendar (files concatenated inside one wrapper) is read as one of its own.
+    if (parent?.component && componentName !== 'vcalendar') parent.component.children.push(component);
     else tree.roots.push(component);
   }
   tree.stack.push({ component, name: componentName });
