@@ -490,6 +490,32 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     ]);
   });
 
+  it('reads a rule written in lowercase, and an UNTIL written with dashes as the end it names', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:lower',
+          'DTSTART:20240304T090000Z',
+          'DTEND:20240304T100000Z',
+          'rrule:freq=weekly;count=2',
+        ),
+        vevent(
+          'UID:dashed',
+          'DTSTART:20240305T090000Z',
+          'DTEND:20240305T100000Z',
+          'RRULE:FREQ=WEEKLY;UNTIL=2024-03-12T09:00:00Z',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r[0])).toEqual([
+      'lower::2024-03-04T09:00:00.000Z',
+      'dashed::2024-03-05T09:00:00.000Z',
+      'lower::2024-03-11T09:00:00.000Z',
+      'dashed::2024-03-12T09:00:00.000Z',
+    ]);
+    expect(problems).toEqual([]);
+  });
+
   it('reads a file whose every line is indented (a template), its folds indented further, and says so', () => {
     const file = ics(
       vevent(

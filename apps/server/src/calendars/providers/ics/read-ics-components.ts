@@ -100,16 +100,32 @@ const dateOrDateTime = (value: string): string => {
     looseTimeRead = true;
   return `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[8] ? 'Z' : ''}`;
 };
+/**
+ * A rule as RFC 5545 writes it, from the shapes producers write: spaces are no part of it (Microsoft's CDO
+ * writes BYDAY=MO, TU, WE), its names and values are case-insensitive (rrule:freq=weekly), and an UNTIL
+ * written with dashes and colons (UNTIL=2026-09-15, as a generator that writes its dates that way does) is
+ * that date or time, not a rule without an end.
+ */
+function looseRule(value: string): string {
+  return value
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(
+      /UNTIL=(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?/,
+      (_, y, mo, d, h, mi, sec) =>
+        h === undefined ? `UNTIL=${y}${mo}${d}` : `UNTIL=${y}${mo}${d}T${h}${mi}${sec ?? '00'}`,
+    );
+}
+
 const LENIENT_DESIGN = {
   ...icalendar,
   value: {
     ...icalendar.value,
     date: { ...icalendar.value.date, fromICAL: dateOrDateTime },
     'date-time': { ...icalendar.value['date-time'], fromICAL: dateOrDateTime },
-    // Spaces are no part of a rule (Microsoft's CDO writes BYDAY=MO, TU, WE).
     recur: {
       ...icalendar.value.recur,
-      fromICAL: (value: string) => icalendar.value.recur.fromICAL(value.replace(/\s+/g, '')),
+      fromICAL: (value: string) => icalendar.value.recur.fromICAL(looseRule(value)),
     },
     period: {
       ...icalendar.value.period,
