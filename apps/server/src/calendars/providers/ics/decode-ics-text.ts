@@ -31,6 +31,27 @@ export function decodeIcsText(input: string | Uint8Array): { text: string; encod
   }
 }
 
+/** Charsets the windows-1252 fallback already reads as they are meant (latin1 and ASCII are its subsets). */
+const READ_AS_FALLBACK = new Set(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
+
+/**
+ * The bytes as UTF-8 when they are in the charset their server declared (`Content-Type: text/calendar;
+ * charset=Shift_JIS`) and not UTF-8 already: a Japanese school's or a Russian club's feed would otherwise be read
+ * as windows-1252, every title garbled. UTF-8 (or a BOM) wins over the label, which servers often get wrong; an
+ * unknown label is ignored.
+ */
+export function inDeclaredCharset(bytes: Uint8Array, charset: string | undefined): Uint8Array {
+  if (!charset) return bytes;
+  let encoding: string;
+  try {
+    encoding = new TextDecoder(charset.trim()).encoding;
+  } catch {
+    return bytes;
+  }
+  if (READ_AS_FALLBACK.has(encoding) || decodeIcsText(bytes).encoding !== 'windows-1252') return bytes;
+  return Buffer.from(decode(encoding, bytes, false), 'utf8');
+}
+
 /** 0x80–0x9F of windows-1252 (Node's TextDecoder reads them as latin1 C1 controls). 0 = unassigned. */
 const CP1252_HIGH = [
   0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,

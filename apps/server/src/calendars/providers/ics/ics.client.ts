@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ProviderError } from '../../types';
+import { inDeclaredCharset } from './decode-ics-text';
 import { parseIcsFetchFailure, parseIcsHttpError } from './parse-ics-error';
 
 const ICS_TIMEOUT_MS = 20_000;
@@ -96,7 +97,8 @@ export async function readIcsSource(
   } catch (error) {
     throw parseIcsFetchFailure(error);
   }
-  return fromBytes(body, validators, previous);
+  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  return fromBytes(inDeclaredCharset(body, charset), validators, previous);
 }
 
 function fromBytes(

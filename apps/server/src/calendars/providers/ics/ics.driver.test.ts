@@ -99,6 +99,38 @@ describe('icsDriver over HTTP', () => {
     expect(JSON.parse(changed.cursor!)).toMatchObject({ etag: '"v2"' });
   });
 
+  it('reads a feed in the charset its server declares (Shift_JIS, KOI8-R), and UTF-8 whatever the label says', async () => {
+    const feed = (summary: string) =>
+      `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:u\r\nDTSTART:20240304T090000Z\r\nDTEND:20240304T100000Z\r\nSUMMARY:${summary}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
+    // 会議 (meeting) in Shift_JIS, and Собрание in KOI8-R.
+    const shiftJis = Buffer.concat([
+      Buffer.from(feed('@').split('@')[0]!),
+      Buffer.from([0x89, 0xef, 0x8b, 0x63]),
+      Buffer.from(feed('@').split('@')[1]!),
+    ]);
+    const koi8 = Buffer.concat([
+      Buffer.from(feed('@').split('@')[0]!),
+      Buffer.from([0xf3, 0xcf, 0xc2, 0xd2, 0xc1, 0xce, 0xc9, 0xc5]),
+      Buffer.from(feed('@').split('@')[1]!),
+    ]);
+    routes.set('/sjis.ics', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/calendar; charset="Shift_JIS"' }).end(shiftJis),
+    );
+    routes.set('/koi8.ics', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/calendar;charset=koi8-r' }).end(koi8),
+    );
+    routes.set('/mislabelled.ics', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/calendar; charset=iso-8859-1' }).end(feed('Café ☕')),
+    );
+    const summary = async (route: string) =>
+      (await icsDriver.syncEvents(connection(`${base}${route}`), { cursor: null, window })).events.map(
+        (e) => e.summary,
+      );
+    expect(await summary('/sjis.ics')).toEqual(['会議']);
+    expect(await summary('/koi8.ics')).toEqual(['Собрание']);
+    expect(await summary('/mislabelled.ics')).toEqual(['Café ☕']);
+  });
+
   it('treats the same bytes without validators as unchanged (content hash)', async () => {
     routes.set('/plain.ics', (_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics));
     const conn = connection(`${base}/plain.ics`);
