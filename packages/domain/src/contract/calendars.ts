@@ -178,7 +178,9 @@ export const calendarEndpoints = {
     tags: ['calendars'],
     access: 'signed_in',
     body: resourceBodySchema('calendars', icsImportAttributes),
-    response: { 201: calendarDocument },
+    // 200: the file is a version of one the person uploaded before (the same UIDs, mostly): that calendar was
+    // given it and is read again in full, instead of a copy being made.
+    response: { 200: calendarDocument, 201: calendarDocument },
     // conflict: the calendar is already connected.
     errors: ['conflict'],
   }),

@@ -16,8 +16,8 @@ export const addCalendarRoutes: FeatureRoutes = (app, ctx) => {
     calendarEndpoints.importIcs,
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const calendar = await importIcsCalendar(ctx, user, request.body.data.attributes);
-      return reply.code(201).send(document(presentCalendar(calendar)));
+      const { calendar, updated } = await importIcsCalendar(ctx, user, request.body.data.attributes);
+      return reply.code(updated ? 200 : 201).send(document(presentCalendar(calendar)));
     },
     {
       // Every upload or subscription is a full read, expansion and scoring: a person adds a few calendars,

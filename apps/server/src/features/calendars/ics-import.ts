@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ICS_BYTES } from '@meetwell/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { assertReachableHost, providerFailure } from '../../calendars/connect-errors';
 import type { CalendarRow } from '../../calendars/connection';
+import { decodeIcsText } from '../../calendars/providers/ics/decode-ics-text';
 import { driverFor } from '../../calendars/registry';
-import { saveCalendarSource } from '../../calendars/sources';
+import { loadCalendarSource, saveCalendarSource } from '../../calendars/sources';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { calendars } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { CalendarOwner } from './manage';
-import { startWatching } from './service';
+import { requestSync, startWatching } from './service';
 
 /** One of: a subscription address (http(s) or webcal), the file's bytes in base64, or the file's text. */
 export type IcsImport = { name?: string; url?: string; content?: string; content_base64?: string };
@@ -37,15 +39,61 @@ export function icsFileBytes(input: Pick<IcsImport, 'content' | 'content_base64'
   return bytes;
 }
 
+/** Advisory-lock namespace: one person's uploads are told apart from their earlier ones one at a time. */
+const UPLOAD_LOCK = 727_040;
+
+/** The UIDs of an ICS file (its lines unfolded first: long UIDs, Outlook's, are folded). */
+function uidsOf(bytes: Buffer): Set<string> {
+  const { text } = decodeIcsText(bytes);
+  const uids = new Set<string>();
+  for (const m of text.replace(/\r?\n[ \t]/g, '').matchAll(/^UID(?:;[^:\r\n]*)?:([^\r\n]*)/gim)) {
+    const uid = m[1]!.trim();
+    if (uid) uids.add(uid);
+  }
+  return uids;
+}
+
+/**
+ * The person's uploaded calendar this file is a version of, if any: the same bytes, or at least half of the
+ * events of the smaller of the two under the same UIDs (an export made again later, with some events changed,
+ * added or gone). Two files of different calendars share few UIDs or none, so each stays a calendar of its own.
+ */
+async function earlierUploadOf(
+  tx: Database,
+  userId: string,
+  bytes: Buffer,
+): Promise<CalendarRow | undefined> {
+  const uploads = await tx
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.userId, userId), eq(calendars.provider, 'ics'), isNull(calendars.sourceUrl)));
+  if (uploads.length === 0) return undefined;
+  const uids = uidsOf(bytes);
+  let best: { calendar: CalendarRow; shared: number } | undefined;
+  for (const calendar of uploads) {
+    const source = await loadCalendarSource(tx, calendar.id);
+    if (!source) continue;
+    if (source.equals(bytes)) return calendar;
+    const earlier = uidsOf(source);
+    let shared = 0;
+    for (const uid of uids) if (earlier.has(uid)) shared++;
+    const enough = shared > 0 && shared * 2 >= Math.min(uids.size, earlier.size);
+    if (enough && (!best || shared > best.shared)) best = { calendar, shared };
+  }
+  return best?.calendar;
+}
+
 /**
  * Subscribes to an ICS address or imports an ICS file, named by the request or else by the calendar itself,
- * and starts balancing it. A 409 when the same subscription is already connected.
+ * and starts balancing it. A 409 when the same subscription is already connected. A file that is a version of
+ * one the person uploaded before (the same file again, a double click, a newer export) replaces that calendar's
+ * file and is read into it in full, as Reconnect does: its events are updated, not copied (`updated`).
  */
 export async function importIcsCalendar(
   ctx: AppContext,
   owner: CalendarOwner,
   input: IcsImport,
-): Promise<CalendarRow> {
+): Promise<{ calendar: CalendarRow; updated: boolean }> {
   const { name, url } = input;
   const sourceUrl = url?.replace(/^webcal:/, 'https:');
   if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
@@ -64,7 +112,19 @@ export async function importIcsCalendar(
       providerFailure(error, 'The calendar could not be read');
     }
   }
-  const row = await ctx.db.transaction(async (tx) => {
+  const written = await ctx.db.transaction(async (tx) => {
+    if (bytes && !sourceUrl) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, hashtext(${owner.id}))`);
+      const earlier = await earlierUploadOf(tx, owner.id, bytes);
+      if (earlier) {
+        await tx
+          .update(calendars)
+          .set({ syncCursor: null, needsPermission: false, updatedAt: ctx.now() })
+          .where(eq(calendars.id, earlier.id));
+        await saveCalendarSource(tx, earlier.id, bytes, ctx.now());
+        return { row: earlier, updated: true };
+      }
+    }
     const [inserted] = await tx
       .insert(calendars)
       .values({
@@ -78,10 +138,11 @@ export async function importIcsCalendar(
       .onConflictDoNothing()
       .returning();
     if (inserted && bytes) await saveCalendarSource(tx, inserted.id, bytes, ctx.now());
-    return inserted;
+    return inserted ? { row: inserted, updated: false } : undefined;
   });
-  if (!row) throw new AppError('conflict', 'This calendar is already connected.');
-  await startWatching(ctx, row);
-  const [watched] = await ctx.db.select().from(calendars).where(eq(calendars.id, row.id));
-  return watched ?? row;
+  if (!written) throw new AppError('conflict', 'This calendar is already connected.');
+  if (written.updated && written.row.watching) await requestSync(ctx, written.row.id, 'full');
+  else await startWatching(ctx, written.row);
+  const [watched] = await ctx.db.select().from(calendars).where(eq(calendars.id, written.row.id));
+  return { calendar: watched ?? written.row, updated: written.updated };
 }

@@ -113,6 +113,65 @@ describe('calendar routes', () => {
     expect(finished).toMatchObject({ kind: 'full', status: 'succeeded' });
   });
 
+  it('reads a file uploaded again (twice at once, or a newer export of it) into the calendar it made, not a copy', async () => {
+    const user = await createUser(ctx);
+    const headers = await bearerFor(ctx, user.id);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const event = (uid: string, summary: string, hour: number) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `DTSTART:${day}T${String(hour).padStart(2, '0')}0000Z`,
+      `DTEND:${day}T${String(hour).padStart(2, '0')}3000Z`,
+      `SUMMARY:${summary}`,
+      'END:VEVENT',
+    ];
+    const file = (...events: string[][]) =>
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'X-WR-CALNAME:Exported', ...events.flat(), 'END:VCALENDAR'].join(
+        '\r\n',
+      );
+    const upload = (content: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/calendars/ics',
+        headers,
+        payload: JSON.stringify({
+          data: {
+            type: 'calendars',
+            attributes: { content_base64: Buffer.from(content).toString('base64') },
+          },
+        }),
+      });
+    const first = file(event('a', 'Alpha', 9), event('b', 'Beta', 10), event('c', 'Gamma', 11));
+    // A double click: two requests at once.
+    const [one, two] = await Promise.all([upload(first), upload(first)]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 201]);
+    expect(one.json().data.id).toBe(two.json().data.id);
+    const summaries = async () =>
+      ((await meetingsOnceSynced(headers)) as { attributes: { summary: string } }[])
+        .map((m) => m.attributes.summary)
+        .sort();
+    await waitForValue(async () => ((await summaries()).length === 3 ? true : null));
+
+    // A newer export: Beta moved and renamed, Gamma gone, Delta new; another file is another calendar.
+    const newer = await upload(
+      file(event('a', 'Alpha', 9), event('b', 'Beta (moved)', 14), event('d', 'Delta', 15)),
+    );
+    expect(newer.statusCode).toBe(200);
+    expect(newer.json().data.id).toBe(one.json().data.id);
+    expect(
+      await waitForValue(async () => {
+        const now = await summaries();
+        return now.join() === 'Alpha,Beta (moved),Delta' ? now : null;
+      }),
+    ).toEqual(['Alpha', 'Beta (moved)', 'Delta']);
+    const other = await upload(file(event('x', 'Other', 16)));
+    expect(other.statusCode).toBe(201);
+    const list = await app.inject({ url: '/api/v1/calendars', headers });
+    expect(
+      list.json().data.filter((c: { attributes: { provider: string } }) => c.attributes.provider === 'ics'),
+    ).toHaveLength(2);
+  });
+
   it("imports a file's bytes in any charset, and keeps what the read skipped as the import report", async () => {
     const user = await createUser(ctx);
     const headers = await bearerFor(ctx, user.id);
