@@ -114,6 +114,25 @@ describe('agenda items, objectives and pre-work', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('gives items added at the same time their own positions, in order', async () => {
+    const { meeting, headers } = await meetingWithoutAgenda();
+    const added = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/meetings/${meeting.id}/agenda_items`,
+          headers,
+          payload: JSON.stringify({
+            data: { type: 'agenda_items', attributes: { description: `Item ${i}` } },
+          }),
+        }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const positions = added.map((r) => r.json().data.attributes.position as number).sort((a, b) => a - b);
+    expect(positions).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+
   it('rejects empty descriptions and bad links with pointers', async () => {
     const { meeting, headers } = await meetingWithoutAgenda();
     const res = await app.inject({

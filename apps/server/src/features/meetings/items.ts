@@ -81,17 +81,27 @@ export const itemRoutes: FeatureRoutes = (app, ctx) => {
       const { user } = requireAuth(request);
       const meeting = await ownMeeting(ctx.db, user.id, request.params.id);
       const values = toColumns(request.body.data.attributes);
-      if (values.position === undefined) {
-        const [last] = await ctx.db
-          .select({ value: max(table.position) })
-          .from(table)
-          .where(and(eq(table.meetingId, meeting.id)));
-        values.position = (last?.value ?? -1) + 1;
-      }
-      const [row] = await ctx.db
-        .insert(table)
-        .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
-        .returning();
+      const row = await ctx.db.transaction(async (tx) => {
+        if (values.position === undefined) {
+          // One add of the meeting's items at a time (a double click, two sessions): each is given the next
+          // position after the one before it, never the same one.
+          await tx
+            .select({ id: meetings.id })
+            .from(meetings)
+            .where(eq(meetings.id, meeting.id))
+            .for('update');
+          const [last] = await tx
+            .select({ value: max(table.position) })
+            .from(table)
+            .where(and(eq(table.meetingId, meeting.id)));
+          values.position = (last?.value ?? -1) + 1;
+        }
+        const [inserted] = await tx
+          .insert(table)
+          .values({ ...(values as { description: string }), meetingId: meeting.id, source: 'app' })
+          .returning();
+        return inserted;
+      });
       return reply.code(201).send(await afterChange(ctx, user.id, meeting.id, kind, 'item_created', row!));
     });
 

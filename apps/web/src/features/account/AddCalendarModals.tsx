@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client';
 import { FormDialogFooter } from '../../components/FormDialogFooter';
 import { IcsFileInput } from '../../components/IcsFileInput';
+import { useOneAtATime } from '../../lib/useOneAtATime';
 import { useAddCaldavAccount, useAddIcsCalendar } from './api';
 
 function fieldError(error: unknown): string | null {
@@ -28,9 +29,10 @@ export function AddIcsModal({ opened, onClose }: { opened: boolean; onClose: () 
       'The calendar could not be added. Please check it and try again.'
     : null;
   const ready = source === 'url' ? url.trim().length > 0 : Boolean(file);
+  const once = useOneAtATime();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) add.mutate({ name, source, url, file });
+    if (ready) void once(() => add.mutateAsync({ name, source, url, file }).catch(() => undefined));
   };
 
   return (

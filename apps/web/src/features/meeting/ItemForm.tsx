@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useOneAtATime } from '../../lib/useOneAtATime';
 import { type Draft, EMPTY_DRAFT, ITEM_SECTIONS, withArticle } from './items';
 import type { ItemKind } from './types';
 
@@ -21,15 +22,18 @@ export function ItemForm({
 }) {
   const [draft, setDraft] = useState(initial);
   const { noun } = ITEM_SECTIONS[kind];
+  const once = useOneAtATime();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.description.trim()) return;
-    try {
-      await onSubmit(draft);
-      setDraft(initial === EMPTY_DRAFT ? EMPTY_DRAFT : draft);
-    } catch {
-      // The error toast says what went wrong; the text stays for another try.
-    }
+    await once(async () => {
+      try {
+        await onSubmit(draft);
+        setDraft(initial === EMPTY_DRAFT ? EMPTY_DRAFT : draft);
+      } catch {
+        // The error toast says what went wrong; the text stays for another try.
+      }
+    });
   };
   return (
     <form onSubmit={submit} aria-label={onCancel ? `Edit ${noun}` : `Add ${noun}`}>

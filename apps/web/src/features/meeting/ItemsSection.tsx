@@ -31,12 +31,22 @@ function useItemMoves(items: readonly MeetingItem[], update: ReturnType<typeof u
   const move = async (index: number, direction: -1 | 1) => {
     const target = index + direction;
     if (target < 0 || target >= items.length) return;
-    const order = [...items];
-    [order[index], order[target]] = [order[target] as MeetingItem, order[index] as MeetingItem];
+    const moved = items[index] as MeetingItem;
+    const other = items[target] as MeetingItem;
     setMoving(true);
     try {
-      for (const [position, item] of order.entries()) {
-        if (item.position !== position) await update.mutateAsync({ id: item.id, attributes: { position } });
+      // Two items trade places: two requests, not one per item (after a deletion every position would
+      // differ from its index, and a hundred items took a minute). Positions that do not order the list (two
+      // the same) are numbered again first.
+      if (items.every((item, i) => i === 0 || item.position > (items[i - 1] as MeetingItem).position)) {
+        await update.mutateAsync({ id: moved.id, attributes: { position: other.position } });
+        await update.mutateAsync({ id: other.id, attributes: { position: moved.position } });
+      } else {
+        const order = [...items];
+        [order[index], order[target]] = [other, moved];
+        for (const [position, item] of order.entries()) {
+          if (item.position !== position) await update.mutateAsync({ id: item.id, attributes: { position } });
+        }
       }
     } catch {
       // toast shown by the mutation cache

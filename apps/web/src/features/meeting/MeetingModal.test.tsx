@@ -349,9 +349,77 @@ describe('meeting modal: skip, re-evaluate and live score', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Move down: First' }));
-    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a1')).toBeDefined());
+    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a2')).toBeDefined());
     expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a2').data.attributes).toEqual({ position: 0 });
     expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a1').data.attributes).toEqual({ position: 1 });
+  });
+
+  it('moves an item among many by trading places with its neighbour: two requests, whatever the gaps', async () => {
+    // Positions 1 to 40: the first item was deleted, so none is at its index any more.
+    const items = Array.from({ length: 40 }, (_, i) =>
+      agendaItem({ id: `a${i + 1}`, description: `Item ${i + 1}`, position: i + 1 }),
+    );
+    const handlers: Handlers = {};
+    for (const item of items)
+      handlers[`PATCH /api/v1/agenda_items/${item.id}`] = () => jsonResponse(200, agendaItemChange(item));
+    const { fetchMock } = setup(meetingFixture({ agenda_items: items }), { handlers });
+    await userEvent.click(await screen.findByRole('button', { name: 'Move down: Item 1' }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a2')).toBeDefined());
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a1').data.attributes).toEqual({ position: 2 });
+    expect(bodyOf(fetchMock, 'PATCH', '/api/v1/agenda_items/a2').data.attributes).toEqual({ position: 1 });
+  });
+
+  it('sends one item for a double click on Add, and takes a second click on a bin as done', async () => {
+    const item = agendaItem({ id: 'a9', description: 'Once', duration_in_mins: null });
+    let answer: () => void = () => {};
+    const { fetchMock } = setup(meetingFixture({ agenda_items: [agendaItem()] }), {
+      handlers: {
+        'POST /api/v1/meetings/m1/agenda_items': () =>
+          new Promise<Response>((resolve) => {
+            answer = () =>
+              resolve(
+                jsonResponse(
+                  201,
+                  agendaItemChange(item, meetingFixture({ agenda_items: [agendaItem(), item] })),
+                ),
+              );
+          }),
+        'DELETE /api/v1/agenda_items/a1': () =>
+          fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').length > 1
+            ? jsonResponse(404, {
+                errors: [
+                  {
+                    status: '404',
+                    code: 'not_found',
+                    title: 'Not found',
+                    detail: 'The agenda item does not exist.',
+                  },
+                ],
+              })
+            : jsonResponse(
+                200,
+                agendaItemChange(agendaItem({ status: 'deleted' }), meetingFixture({ agenda_items: [item] })),
+              ),
+      },
+    });
+    const agenda = await screen.findByRole('region', { name: 'Agenda' });
+    await userEvent.type(within(agenda).getByRole('textbox', { name: 'New agenda item' }), 'Once');
+    await userEvent.dblClick(within(agenda).getByRole('button', { name: 'Add' }));
+    answer();
+    await waitFor(() =>
+      expect(within(agenda).getByRole('textbox', { name: 'New agenda item' })).toHaveValue(''),
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+
+    const bin = within(agenda).getByRole('button', { name: /Delete: Screens recap/ });
+    await userEvent.dblClick(bin);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').length).toBeGreaterThan(0),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visibleToasts()).toEqual([]);
   });
 });
 

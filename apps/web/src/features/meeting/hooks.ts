@@ -1,6 +1,7 @@
 import type { EvaluationSettings, MeetingIntention } from '@meetwell/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isApiError } from '../../api/client';
 import { onMeetingRefresh } from '../../realtime/cable';
 import { userSettingsQuery } from '../balance/api';
 import {
@@ -69,7 +70,12 @@ export function useItemMutations(meetingId: string, kind: ItemKind) {
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => deleteItem(kind, id),
+    // Gone already (a second click on its bin, another session): what the person asked for is done.
+    mutationFn: (id: string) =>
+      deleteItem(kind, id).catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404) return { meeting: null };
+        throw error;
+      }),
     onSuccess,
   });
   return { create, update, remove };

@@ -20,6 +20,7 @@ import { PlainList } from '../../components/PlainList';
 import { SectionCard } from '../../components/SectionCard';
 import { CANCEL_INVITE_DIALOG } from '../../copy/texts';
 import { useIsMobile } from '../../lib/useIsMobile';
+import { useOneAtATime } from '../../lib/useOneAtATime';
 import { type Invite, useCancelInvite, useInvites, useSendInvites } from './api';
 
 /** Several addresses at once (commas, spaces or new lines); each must look like an email (stats §5). */
@@ -28,6 +29,7 @@ function InviteForm() {
   const [dialog, setDialog] = useState<DialogText | null>(null);
   const [limited, setLimited] = useState<string | null>(null);
   const send = useSendInvites();
+  const once = useOneAtATime();
   const emails = splitTagInput(text);
 
   return (
@@ -42,11 +44,11 @@ function InviteForm() {
         if (!check.canInvite) return;
         // What could not be invited stays in the field, to fix or try again.
         setLimited(null);
-        send.mutate(check.valid, {
-          onSuccess: (outcome) => {
-            setText(outcome.failed.join(', '));
-            setLimited(outcome.limited);
-          },
+        void once(async () => {
+          const outcome = await send.mutateAsync(check.valid).catch(() => null);
+          if (!outcome) return; // the error toast says what went wrong
+          setText(outcome.failed.join(', '));
+          setLimited(outcome.limited);
         });
       }}
     >

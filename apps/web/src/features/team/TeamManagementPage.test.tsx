@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../session/queryKeys';
@@ -345,6 +345,27 @@ describe('team management: invites', () => {
     const table = await screen.findByRole('table', { name: 'Pending invites' });
     await waitFor(() => expect(within(table).getByText('bob@example.com')).toBeInTheDocument());
     expect(field).toHaveValue('');
+  });
+
+  it('invites once when the form is sent twice before the first answer (a double click)', async () => {
+    const { fetchMock } = setup({
+      handlers: {
+        'GET /api/v1/invites': () => jsonResponse(200, { data: [INVITE] }),
+        'POST /api/v1/invites': () =>
+          new Promise<Response>((resolve) =>
+            setTimeout(() => resolve(jsonResponse(201, { data: INVITE, meta: { mail: 'sent' } })), 50),
+          ),
+      },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Email addresses' });
+    await userEvent.type(field, 'ann@example.com');
+    // Two submissions before the first is answered (a double click in a browser lands before the button shows
+    // it is busy).
+    const form = field.closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(calls(fetchMock, 'POST', '/invites')).toHaveLength(1);
   });
 
   it("shows the plan gate's message and keeps the addresses", async () => {
