@@ -44,13 +44,13 @@ export function meetingTimeText(meeting: Pick<Meeting, 'starts_at' | 'ends_at' |
   return `${day} · ${formatDate(meeting.starts_at, 'Time', zone)} – ${formatDate(meeting.ends_at, 'Time', zone)}`;
 }
 
-function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function InfoLine({ icon, children, lines }: { icon: ReactNode; children: ReactNode; lines?: number }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <span style={{ display: 'inline-flex', marginTop: 2, color: 'var(--mantine-color-dimmed)' }}>
         {icon}
       </span>
-      <Text fz="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+      <Text fz="sm" component="div" lineClamp={lines} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
@@ -71,7 +71,12 @@ export function MeetingInfo({
         {meetingTimeText(meeting)}
         {meeting.recurring_meeting ? ' · Recurring' : ''}
       </InfoLine>
-      {meeting.location && <InfoLine icon={<IconMapPin size={16} />}>{meeting.location}</InfoLine>}
+      {meeting.location && (
+        // A location can be a long address or a pasted link of thousands of characters: three lines of it.
+        <InfoLine icon={<IconMapPin size={16} />} lines={3}>
+          <span title={meeting.location}>{meeting.location}</span>
+        </InfoLine>
+      )}
       {meeting.conference_url && (
         <InfoLine icon={<IconVideo size={16} />}>
           <Anchor href={meeting.conference_url} target="_blank" rel="noopener noreferrer" fz="sm">

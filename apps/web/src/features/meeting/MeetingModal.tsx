@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { EVENT_COLORS, WELLNESS_BLOCK_CATEGORY_LABELS } from '@meetwell/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CLAMPED_TITLE_STYLE } from '../../components/clampedTitle';
 import type { CurrentUser } from '../../session/types';
 import { DailyReportEvent } from '../daily-report-events/DailyReportEvent';
 import { PresentMode } from '../present/PresentMode';
@@ -68,7 +69,9 @@ export function MeetingModal({
         size={variant === 'meeting' ? 960 : 'lg'}
         padding="lg"
         radius="lg"
-        styles={{ title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-xl)' } }}
+        styles={{
+          title: { ...CLAMPED_TITLE_STYLE, fontWeight: 750, fontSize: 'var(--mantine-font-size-xl)' },
+        }}
       >
         {!meeting ? (
           <Center py="xl">

@@ -116,7 +116,7 @@ export function MobileWeekList({
                         <Badge
                           size="lg"
                           radius="sm"
-                          style={{ background: color, color: eventTextColor(color) }}
+                          style={{ background: color, color: eventTextColor(color), flexShrink: 0 }}
                         >
                           {score}
                         </Badge>

@@ -1,4 +1,5 @@
 import { Center, Modal, Stack } from '@mantine/core';
+import { CLAMPED_TITLE_STYLE } from '../../components/clampedTitle';
 import type { Meeting } from '../meeting/types';
 import { PresentItem, PresentStart, PresentSummary } from './PresentPhases';
 import { usePresentation } from './usePresentation';
@@ -24,7 +25,7 @@ export function PresentMode({ meeting, onClose }: { meeting: Meeting; onClose: (
       fullScreen
       onClose={close}
       title={phase === 'not_started' ? 'Present mode' : meeting.summary?.trim() || '(No title)'}
-      styles={{ title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{ title: { ...CLAMPED_TITLE_STYLE, fontWeight: 750, fontSize: 'var(--mantine-font-size-lg)' } }}
       aria-label="Present mode"
     >
       <Center mih="calc(100vh - 120px)">

@@ -25,7 +25,9 @@ export function PresentStart({
   return (
     <>
       <div>
-        <Title order={2}>{meeting.summary?.trim() || '(No title)'}</Title>
+        <Title order={2} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {meeting.summary?.trim() || '(No title)'}
+        </Title>
         <Text c="dimmed">{meetingTimeText(meeting)}</Text>
       </div>
       <Paper withBorder radius="lg" p="lg">
