@@ -16,6 +16,7 @@ export const VALIDATION_MESSAGES = {
   wellnessBlockOverlap: "Please pick a time range that doesn't overlap with an existing Wellness block.",
   unsubscribeEmail: "Hmm. That email doesn't look right",
   salaryUnchanged: 'Please edit the salary',
+  salaryTooHigh: 'Enter at most 100,000,000',
   alreadySelected: 'This is already selected',
   onlyAdminsChoosePlan: 'Only admins can choose a plan',
 } as const;

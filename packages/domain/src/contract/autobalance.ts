@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LICENSE_BY } from '../constants/product';
+import { MAX_LIST_ENTRIES } from '../validation/misc';
 import { declineDetailsDocument } from './communications';
 import { endpoint } from './endpoint';
 import { documentSchema, resourceSchema } from './jsonapi';
@@ -18,9 +19,6 @@ export const companyListsAttributes = z.object({
 });
 export type CompanyListsAttributes = z.infer<typeof companyListsAttributes>;
 export const companyListsDocument = documentSchema(resourceSchema('companies', companyListsAttributes));
-
-/** The most entries a list holds. */
-export const MAX_LIST_ENTRIES = 500;
 
 /** A list as an array, or as one string of entries separated by commas, spaces or line breaks. */
 const listValue = z.union([z.array(z.string().max(320)).max(MAX_LIST_ENTRIES), z.string().max(100_000)]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLE, LICENSE_BY } from '../constants/product';
 import { ActionSettingsPatchSchema, ActionSettingsSchema } from '../settings/settings';
+import { MAX_ANNUAL_SALARY } from '../validation/misc';
 import { inviteAcceptedDocument, inviteRenewalRequestedDocument } from './auth';
 import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
@@ -64,7 +65,7 @@ export const teamPatchAttributes = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(100),
     license_by: z.enum(LICENSE_BY),
-    average_annual_salary: z.number().int().min(0).max(100_000_000),
+    average_annual_salary: z.number().int().min(0).max(MAX_ANNUAL_SALARY),
     action_settings: ActionSettingsPatchSchema.nullable(),
   })
   .partial()

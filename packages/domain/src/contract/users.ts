@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LICENSE_BY } from '../constants/product';
 import { isValidTimeZone } from '../lib/tz';
+import { MAX_ANNUAL_SALARY } from '../validation/misc';
 import { SUBSCRIPTION_STATUSES } from './billing';
 import { endpoint } from './endpoint';
 import { documentSchema, instantSchema, resourceBodySchema, resourceSchema } from './jsonapi';
@@ -81,7 +82,7 @@ export const userPatchAttributes = z
     wellness_block_color_preference: z.string().max(32).nullable(),
     daily_report_card_events: z.boolean(),
     dnd_slack: z.boolean(),
-    annual_salary: z.number().int().min(0).max(100_000_000),
+    annual_salary: z.number().int().min(0).max(MAX_ANNUAL_SALARY),
     domains_allowlist: z
       .array(z.string().trim().toLowerCase().regex(domainPattern, 'must be a valid email domain'))
       .max(200)

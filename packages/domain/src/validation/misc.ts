@@ -16,15 +16,33 @@ export function parseSalary(value: unknown): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Salary save: enabled only for a valid salary that differs from the current one ('Please edit the salary'). */
+/** The highest annual salary a person or a team may give (the API refuses more). */
+export const MAX_ANNUAL_SALARY = 100_000_000;
+
+/**
+ * Salary save: enabled only for a valid salary, at most MAX_ANNUAL_SALARY (`error` says so), that differs from
+ * the current one ('Please edit the salary').
+ */
 export function salaryEditState(
   input: unknown,
   current: number | null | undefined,
-): { salary: number | null; canSave: boolean; hint: string | null } {
+): { salary: number | null; canSave: boolean; hint: string | null; error?: string } {
   const salary = parseSalary(input);
   if (salary === null) return { salary, canSave: false, hint: null };
+  if (salary > MAX_ANNUAL_SALARY)
+    return { salary, canSave: false, hint: null, error: VALIDATION_MESSAGES.salaryTooHigh };
   if (salary === current) return { salary, canSave: false, hint: VALIDATION_MESSAGES.salaryUnchanged };
   return { salary, canSave: true, hint: null };
+}
+
+/** The most entries a VIP or domain list may hold (the API refuses more). */
+export const MAX_LIST_ENTRIES = 500;
+
+/** Why a VIP or domain list of this many entries cannot be saved, or null when it can. */
+export function listTooLong(count: number): string | null {
+  if (count <= MAX_LIST_ENTRIES) return null;
+  const extra = count - MAX_LIST_ENTRIES;
+  return `A list holds at most ${MAX_LIST_ENTRIES} entries: remove ${extra} ${extra === 1 ? 'entry' : 'entries'}.`;
 }
 
 /** The delete-account confirm button enables only for exactly 'DELETE MY ACCOUNT'. */

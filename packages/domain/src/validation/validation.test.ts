@@ -12,6 +12,7 @@ import {
 import {
   domainListSaveState,
   isDeleteAccountConfirmed,
+  listTooLong,
   parseSalary,
   salaryEditState,
   unchangedSelectionHint,
@@ -153,6 +154,22 @@ describe('salary', () => {
     });
     expect(salaryEditState('90,000', 80000)).toEqual({ salary: 90000, canSave: true, hint: null });
     expect(salaryEditState('x', 80000).canSave).toBe(false);
+  });
+
+  it('refuses more than the highest salary the API takes, and says so', () => {
+    expect(salaryEditState('100,000,000', 80000)).toEqual({ salary: 100_000_000, canSave: true, hint: null });
+    expect(salaryEditState('999,999,999,999', 80000)).toEqual({
+      salary: 999_999_999_999,
+      canSave: false,
+      hint: null,
+      error: 'Enter at most 100,000,000',
+    });
+  });
+
+  it('says how many entries to remove from a list longer than it may be', () => {
+    expect(listTooLong(500)).toBeNull();
+    expect(listTooLong(501)).toBe('A list holds at most 500 entries: remove 1 entry.');
+    expect(listTooLong(600)).toBe('A list holds at most 500 entries: remove 100 entries.');
   });
 });
 

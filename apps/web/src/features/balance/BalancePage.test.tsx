@@ -249,6 +249,23 @@ describe('Balance screen', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('keeps Save off for a VIP list longer than a list holds, and says how many to remove', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch(actionHandlers({}));
+    renderSignedIn(routes, { path: '/my/balance/action' });
+    const region = await screen.findByRole('region', { name: 'Who gets enforced?' });
+    const [vipSave] = within(region).getAllByRole('button', { name: 'Save' }) as [HTMLElement];
+    await user.click(within(region).getByRole('textbox', { name: 'VIPs' }));
+    await user.paste(Array.from({ length: 501 }, (_, i) => `p${i}@acme.com`).join(', '));
+    expect(
+      await within(region).findByText('A list holds at most 500 entries: remove 1 entry.'),
+    ).toBeInTheDocument();
+    expect(vipSave).toBeDisabled();
+    await user.click(within(region).getByRole('button', { name: 'Remove p500@acme.com' }));
+    expect(within(region).queryByText(/A list holds at most/)).not.toBeInTheDocument();
+    expect(vipSave).toBeEnabled();
+  });
+
   it('saves the VIP list and the domain list by their rules', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = mockFetch(

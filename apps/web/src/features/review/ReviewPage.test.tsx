@@ -319,6 +319,10 @@ describe('review page: average salary', () => {
     expect(save).toBeDisabled();
     expect(screen.getByText('Enter a whole number, like 80,000')).toBeInTheDocument();
     await userEvent.clear(input);
+    await userEvent.type(input, '999,999,999,999');
+    expect(save).toBeDisabled();
+    expect(screen.getByText('Enter at most 100,000,000')).toBeInTheDocument();
+    await userEvent.clear(input);
     await userEvent.type(input, '102,500');
     expect(save).toBeEnabled();
     const before = reportCalls(fetchMock, 'duration_and_costs').length;

@@ -50,7 +50,7 @@ export function SalaryEdit({
             inputMode="numeric"
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
-            error={invalid ? 'Enter a whole number, like 80,000' : undefined}
+            error={invalid ? 'Enter a whole number, like 80,000' : state.error}
             w={200}
           />
           <Button type="submit" mt={25} disabled={!state.canSave} loading={save.isPending}>

@@ -1,6 +1,6 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { domainListSaveState } from '@meetwell/domain';
+import { domainListSaveState, listTooLong } from '@meetwell/domain';
 import { type ReactNode, useState } from 'react';
 import { useSignedInUser } from '../../../session/useSignedInUser';
 import { type ListScope, useSaveDomains, useSaveVips } from '../api';
@@ -49,20 +49,29 @@ function ScopedList({
  */
 function ListForm({
   children,
+  count,
   canSave,
   saving,
   onSave,
 }: {
   children: ReactNode;
+  /** The entries the list would be saved with: more than a list holds keeps Save off and says so. */
+  count: number;
   canSave: boolean;
   saving: boolean;
   onSave: () => void;
 }) {
+  const tooLong = listTooLong(count);
   return (
     <Stack gap="xs">
       {children}
+      {tooLong && (
+        <Text fz="sm" c="danger" role="alert">
+          {tooLong}
+        </Text>
+      )}
       <Group justify="flex-end">
-        <Button size="xs" disabled={!canSave} loading={saving} onClick={onSave}>
+        <Button size="xs" disabled={!canSave || tooLong !== null} loading={saving} onClick={onSave}>
           Save
         </Button>
       </Group>
@@ -92,6 +101,7 @@ function VipListForm({ scope, own, locked }: ListFormProps) {
   const changed = !sameList(list, own);
   return (
     <ListForm
+      count={list.length}
       canSave={changed}
       saving={save.isPending}
       onSave={() => saveWithToast(save, list, 'Your VIPs were saved.')}
@@ -135,6 +145,7 @@ function DomainListForm({ scope, own, locked }: ListFormProps) {
 
   return (
     <ListForm
+      count={mode === 'some' ? domains.length : 0}
       canSave={state.canSave}
       saving={save.isPending}
       onSave={() =>
