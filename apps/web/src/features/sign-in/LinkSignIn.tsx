@@ -7,7 +7,7 @@ import { ErrorState, type ErrorStateProps } from '../../components/ErrorState';
 import { APP_HOME } from '../../layout/LoginModal';
 import { useLoginModal } from '../../layout/useLoginModal';
 import { queryKeys } from '../../session/queryKeys';
-import { type SignedInAnswer, toCurrentUser } from '../../session/useCurrentUser';
+import { fetchCurrentUser, type SignedInAnswer, toCurrentUser } from '../../session/useCurrentUser';
 
 export interface LinkSignInProps {
   /** Names the request in the cache: ['sign-in-link', token], ['invite', token]. */
@@ -18,6 +18,11 @@ export interface LinkSignInProps {
   invalid: Pick<ErrorStateProps, 'title' | 'description' | 'action'>;
   /** What a refusal of a given code shows instead (an invite that expired, someone already on the team). */
   byCode?: Record<string, (error: ApiError) => ReactNode>;
+  /**
+   * A spent link opened by someone signed in (the mail's link clicked again) opens the app instead of saying
+   * the link is used: they are in already.
+   */
+  openAppWhenSignedIn?: boolean;
 }
 
 /** The server's word that the address's company uses MeetWell already: the person asks for an invite. */
@@ -27,7 +32,13 @@ export const COMPANY_EXISTS_TITLE = 'Your company already uses MeetWell';
  * Opens a one-time link: spends it, loads the signed-in user, then goes to Review. The request is a query
  * keyed by the token, so mounting twice (strict mode, a re-render) never spends the link twice.
  */
-export function LinkSignIn({ queryKey, signIn, invalid, byCode = {} }: LinkSignInProps) {
+export function LinkSignIn({
+  queryKey,
+  signIn,
+  invalid,
+  byCode = {},
+  openAppWhenSignedIn = false,
+}: LinkSignInProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { open: openLogin } = useLoginModal();
@@ -48,6 +59,24 @@ export function LinkSignIn({ queryKey, signIn, invalid, byCode = {} }: LinkSignI
   useEffect(() => {
     if (result.isSuccess) navigate(APP_HOME, { replace: true });
   }, [result.isSuccess, navigate]);
+  const spent = result.isError && isApiError(result.error) && result.error.status === 410;
+  const current = useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    enabled: spent && openAppWhenSignedIn,
+    meta: { errorToast: false },
+  });
+  const signedIn = spent && openAppWhenSignedIn && Boolean(current.data);
+  useEffect(() => {
+    if (signedIn) navigate(APP_HOME, { replace: true });
+  }, [signedIn, navigate]);
+  if (spent && openAppWhenSignedIn && (current.isPending || signedIn)) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Logging in" />
+      </Center>
+    );
+  }
 
   if (result.isError) {
     const error = result.error;

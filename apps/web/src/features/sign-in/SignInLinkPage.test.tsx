@@ -77,6 +77,16 @@ describe('sign-in link page', () => {
     expect(await screen.findByRole('button', { name: 'Email me a sign-in link' })).toBeInTheDocument();
   });
 
+  it('opens the app when the spent link is opened again by someone signed in', async () => {
+    mockFetch({
+      'POST /api/v1/sign_in_links/consume': gone,
+      'GET /api/v1/users': () => jsonResponse(200, userDocument()),
+    });
+    const { router } = renderLink();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/review/you'));
+    expect(screen.queryByRole('heading', { name: /expired or was already used/ })).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when it refuses the sign-in", async () => {
     mockFetch({
       'POST /api/v1/sign_in_links/consume': () =>

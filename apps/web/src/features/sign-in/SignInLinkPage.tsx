@@ -13,6 +13,7 @@ export function SignInLinkPage() {
     <LinkSignIn
       queryKey={['sign-in-link', token]}
       signIn={() => consumeSignInLink(token)}
+      openAppWhenSignedIn
       invalid={{
         title: 'This sign-in link has expired or was already used.',
         description: `Each link works once, for ${SIGN_IN_LINK_MINUTES} minutes. Ask for a new one: it arrives within a minute.`,
