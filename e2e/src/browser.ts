@@ -149,3 +149,69 @@ export async function accessibilityProblems(
         `${label} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary})`).join('; ')}`,
     );
 }
+
+/**
+ * Adds an ICS file as the signed-in person would upload it (POST /calendars/ics with the page's session and
+ * CSRF token). `events` gets the person's address, for their own attendee lines. Resolves once the file's
+ * events are stored: each `summary` given in `expect` is found among the meetings around `around`.
+ */
+export async function uploadIcs(
+  page: Page,
+  events: (email: string) => string[],
+  expected: { summaries: string[]; around: Date },
+): Promise<{ id: string; summary: string; score: number | null }[]> {
+  const csrf = decodeURIComponent(
+    (await page.context().cookies()).find((c) => c.name === 'MWCsrf')?.value ?? '',
+  );
+  const email = await page.evaluate(
+    async () =>
+      ((await (await fetch('/api/v1/users')).json()) as { data: { attributes: { email: string } } }).data
+        .attributes.email,
+  );
+  const content = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events(email), 'END:VCALENDAR'].join('\r\n');
+  return page.evaluate(
+    async ({ content, token, summaries, around }) => {
+      const added = await fetch('/api/v1/calendars/ics', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ data: { type: 'calendars', attributes: { content } } }),
+      });
+      if (added.status >= 300) throw new Error(`upload: ${added.status} ${await added.text()}`);
+      const from = new Date(around - 3 * 86_400_000).toISOString();
+      const to = new Date(around + 3 * 86_400_000).toISOString();
+      for (let attempt = 0; attempt < 120; attempt++) {
+        const response = await fetch(
+          `/api/v1/meetings?by_period[starts_at]=${from}&by_period[ends_at]=${to}`,
+        );
+        if (response.status === 200) {
+          const doc = (await response.json()) as {
+            data: { id: string; attributes: { summary: string; score: number | null } }[];
+          };
+          const found = summaries.map((summary) => doc.data.find((m) => m.attributes.summary === summary));
+          if (found.every((m) => m && m.attributes.score !== null))
+            return found.map((m) => ({
+              id: m!.id,
+              summary: m!.attributes.summary,
+              score: m!.attributes.score,
+            }));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error(`not stored and scored: ${summaries.join(', ')}`);
+    },
+    { content, token: csrf, summaries: expected.summaries, around: expected.around.getTime() },
+  );
+}
+
+/** An ICS date-time in UTC (20261129T100000Z). */
+export const icsUtc = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** The Sunday starting the week of `date` in the page's zone, as Plan's `?w=` has it. */
+export async function weekParam(page: Page, date: Date): Promise<string> {
+  return page.evaluate((at) => {
+    const day = new Date(at);
+    const sunday = new Date(day.getFullYear(), day.getMonth(), day.getDate() - day.getDay());
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${sunday.getFullYear()}-${pad(sunday.getMonth() + 1)}-${pad(sunday.getDate())}`;
+  }, date.getTime());
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signInToDemo } from './browser';
+import { icsUtc, launch, newPage, screenshot, signInToDemo, uploadIcs, weekParam } from './browser';
 
 /**
  * Texts as long as a calendar may hold them: a title of 2,500 characters without a space, a location of 5,000.
@@ -23,66 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Uploads a file with the long meeting tomorrow at 10:00 in the browser's zone; its id once it is scored. */
-async function uploadLongMeeting(): Promise<{ id: string; week: string }> {
-  const csrf = decodeURIComponent((await context.cookies()).find((c) => c.name === 'MWCsrf')?.value ?? '');
-  return page.evaluate(
-    async ({ title, token }) => {
-      const now = new Date();
-      const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0);
-      const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
-      const me = (
-        (await (await fetch('/api/v1/users')).json()) as { data: { attributes: { email: string } } }
-      ).data.attributes.email;
-      const content = [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'BEGIN:VEVENT',
-        'UID:long-texts@e2e',
-        `DTSTART:${stamp(start)}`,
-        `DTEND:${stamp(new Date(start.getTime() + 3_600_000))}`,
-        `SUMMARY:${title}`,
-        `LOCATION:https://maps.example/${'a'.repeat(5_000)}`,
-        'ORGANIZER:mailto:lead@acme.example',
-        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@acme.example',
-        `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${me}`,
-        'END:VEVENT',
-        'END:VCALENDAR',
-      ].join('\r\n');
-      const added = await fetch('/api/v1/calendars/ics', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ data: { type: 'calendars', attributes: { content, name: 'Long texts' } } }),
-      });
-      if (added.status >= 300) throw new Error(`upload: ${added.status} ${await added.text()}`);
-      const from = new Date(start.getTime() - 86_400_000).toISOString();
-      const to = new Date(start.getTime() + 86_400_000).toISOString();
-      for (let attempt = 0; attempt < 120; attempt++) {
-        const response = await fetch(
-          `/api/v1/meetings?by_period[starts_at]=${from}&by_period[ends_at]=${to}`,
-        );
-        if (response.status === 200) {
-          const doc = (await response.json()) as {
-            data: { id: string; attributes: { summary: string; score: number | null } }[];
-          };
-          const found = doc.data.find((m) => m.attributes.summary === title && m.attributes.score !== null);
-          if (found) {
-            const sunday = new Date(start.getFullYear(), start.getMonth(), start.getDate() - start.getDay());
-            const pad = (n: number) => String(n).padStart(2, '0');
-            return {
-              id: found.id,
-              week: `${sunday.getFullYear()}-${pad(sunday.getMonth() + 1)}-${pad(sunday.getDate())}`,
-            };
-          }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      throw new Error('the long meeting was not stored and scored');
-    },
-    { title: TITLE, token: csrf },
-  );
-}
-
 async function closeButtonInView(target: Page, label: string) {
   const dialog = target.getByRole('dialog', { name: TITLE });
   await dialog.waitFor();
@@ -101,7 +41,28 @@ describe('long texts', () => {
   let meeting: { id: string; week: string };
 
   it('keep the meeting’s close button on a desktop, and its location to three lines', async () => {
-    meeting = await uploadLongMeeting();
+    // Tomorrow at 10:00 in the browser's zone.
+    const start = await page.evaluate(() => {
+      const now = new Date();
+      return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0).getTime();
+    });
+    const [stored] = await uploadIcs(
+      page,
+      (email) => [
+        'BEGIN:VEVENT',
+        'UID:long-texts@e2e',
+        `DTSTART:${icsUtc(new Date(start))}`,
+        `DTEND:${icsUtc(new Date(start + 3_600_000))}`,
+        `SUMMARY:${TITLE}`,
+        `LOCATION:https://maps.example/${'a'.repeat(5_000)}`,
+        'ORGANIZER:mailto:lead@acme.example',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@acme.example',
+        `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${email}`,
+        'END:VEVENT',
+      ],
+      { summaries: [TITLE], around: new Date(start) },
+    );
+    meeting = { id: stored!.id, week: await weekParam(page, new Date(start)) };
     await page.goto(`/my/plan/meeting/${meeting.id}`);
     await closeButtonInView(page, 'desktop');
     await screenshot(page, 'long-title-desktop');
@@ -134,5 +95,53 @@ describe('long texts', () => {
     } finally {
       await phone.close();
     }
+  }, 120_000);
+
+  it('draw a meeting that crosses midnight, or ends at it, in the grid with its times, not as an all-day banner', async () => {
+    // The day after tomorrow, 23:00 to 01:30, and 23:30 to midnight the next day, in the browser's zone.
+    const [late, lateEnd, toMidnight, toMidnightEnd] = await page.evaluate(() => {
+      const now = new Date();
+      const day = (offset: number, hour: number, minute = 0) =>
+        new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset, hour, minute).getTime();
+      return [day(2, 23), day(3, 1, 30), day(3, 23, 30), day(4, 0)];
+    });
+    await uploadIcs(
+      page,
+      (email) =>
+        [
+          ['Across midnight', late, lateEnd],
+          ['Until midnight', toMidnight, toMidnightEnd],
+        ].flatMap(([summary, start, end]) => [
+          'BEGIN:VEVENT',
+          `UID:${summary}@e2e`,
+          `DTSTART:${icsUtc(new Date(start as number))}`,
+          `DTEND:${icsUtc(new Date(end as number))}`,
+          `SUMMARY:${summary}`,
+          'ORGANIZER:mailto:lead@acme.example',
+          'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@acme.example',
+          `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${email}`,
+          'END:VEVENT',
+        ]),
+      { summaries: ['Across midnight', 'Until midnight'], around: new Date(late) },
+    );
+    // Across midnight: a piece on each day, with where it starts and where it ends; until midnight: one piece.
+    for (const [summary, at, pieces] of [
+      ['Across midnight', late, ['11:00 pm –', '– 1:30 am']],
+      ['Until midnight', toMidnight, ['11:30 – 12:00 am']],
+    ] as const) {
+      await page.goto(`/my/plan?w=${await weekParam(page, new Date(at))}`);
+      const grid = page.getByTestId('week-calendar');
+      await grid.locator('.rbc-event', { hasText: summary }).first().waitFor();
+      expect(await grid.locator('.rbc-allday-cell .rbc-event', { hasText: summary }).count(), summary).toBe(
+        0,
+      );
+      const drawn = grid.locator('.rbc-time-content .rbc-event', { hasText: summary });
+      const labels = (await drawn.locator('.rbc-event-label').allTextContents()).map((l) => l.trim());
+      // The two pieces may fall in two weeks (Saturday night): those of this week are among them.
+      expect(labels.length, summary).toBeGreaterThan(0);
+      for (const label of labels) expect(pieces as readonly string[], summary).toContain(label);
+      if (summary === 'Until midnight') expect(labels).toEqual(['11:30 – 12:00 am']);
+    }
+    await screenshot(page, 'plan-until-midnight');
   }, 120_000);
 });

@@ -42,11 +42,17 @@ const SHORT_EVENT_MS = 45 * 60_000;
 /** Wellness blocks are drawn as a light tint of their category colour, edged with the colour itself. */
 const BLOCK_TINT = 0.18;
 
+/** The end as written: a meeting ending at midnight is drawn to a millisecond before it (events.ts). */
+const shownEnd = (end: Date) => (end.getMilliseconds() === 999 ? new Date(end.getTime() + 1) : end);
+
 const FORMATS = {
   dayFormat: 'ddd D',
   timeGutterFormat: 'h a',
   eventTimeRangeFormat: ({ start, end }: { start: Date; end: Date }) =>
-    `${dayjs(start).format('h:mm')} – ${dayjs(end).format('h:mm a')}`,
+    `${dayjs(start).format('h:mm')} – ${dayjs(shownEnd(end)).format('h:mm a')}`,
+  // The pieces of a meeting that crosses midnight: where it starts, and where it ends.
+  eventTimeRangeStartFormat: ({ start }: { start: Date }) => `${dayjs(start).format('h:mm a')} –`,
+  eventTimeRangeEndFormat: ({ end }: { end: Date }) => `– ${dayjs(shownEnd(end)).format('h:mm a')}`,
 };
 
 function eventStyle(event: PlanEvent) {
@@ -110,6 +116,9 @@ export function WeekCalendar({
         timeslots={4}
         formats={FORMATS}
         allDayAccessor={(event) => event.allDay}
+        // A meeting that crosses midnight (or ends at it) is still a timed meeting: drawn in the grid on each
+        // day it touches, not as an all-day banner without its times.
+        showMultiDayTimes
         components={{ event: EventContent }}
         eventPropGetter={(event) => ({
           style: eventStyle(event),

@@ -52,18 +52,28 @@ export interface CalendarEvent {
   meeting: Meeting;
 }
 
+const isLocalMidnight = (date: Date) =>
+  date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0 && date.getMilliseconds() === 0;
+
 /** Cancelled and deleted events are not drawn. */
 export function toCalendarEvents(meetings: readonly Meeting[]): CalendarEvent[] {
   return meetings
     .filter((meeting) => meeting.status !== 'cancelled' && meeting.status !== 'deleted')
-    .map((meeting) => ({
-      id: meeting.id,
-      title: meeting.summary?.trim() || '(No title)',
-      start: new Date(meeting.starts_at),
-      end: new Date(meeting.ends_at),
-      allDay: Boolean(meeting.all_day),
-      meeting,
-    }))
+    .map((meeting) => {
+      const start = new Date(meeting.starts_at);
+      const end = new Date(meeting.ends_at);
+      const allDay = Boolean(meeting.all_day);
+      return {
+        id: meeting.id,
+        title: meeting.summary?.trim() || '(No title)',
+        start,
+        // A timed meeting that ends at midnight ends on its own day: the calendar would draw an empty piece of it
+        // at the start of the next one.
+        end: !allDay && end > start && isLocalMidnight(end) ? new Date(end.getTime() - 1) : end,
+        allDay,
+        meeting,
+      };
+    })
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
