@@ -13,6 +13,7 @@ import { removeUpcomingReportEvents } from '../daily-report-events/report-event'
 import { refreshSlackSnooze } from '../slack/snooze';
 import { afterMemberLeft } from '../teams/members';
 import { loadUserResource } from './profile';
+import { adoptTimeZone } from './time-zone';
 
 export const userRoutes: FeatureRoutes = (app, ctx) => {
   route(app, userEndpoints.current, async (request) => {
@@ -34,12 +35,12 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         },
       ]);
     }
+    const zoned = await adoptTimeZone(ctx, user, a.time_zone);
     const [updated] = await ctx.db
       .update(users)
       .set({
         ...(a.first_name !== undefined && { firstName: a.first_name }),
         ...(a.last_name !== undefined && { lastName: a.last_name }),
-        ...(a.time_zone !== undefined && { timeZone: a.time_zone }),
         ...(a.onboarded !== undefined && { onboarded: a.onboarded }),
         ...(a.goal_ids !== undefined && { goalIds: a.goal_ids }),
         ...(a.wellness_block_color_preference !== undefined && {
@@ -56,7 +57,7 @@ export const userRoutes: FeatureRoutes = (app, ctx) => {
         }),
         updatedAt: ctx.now(),
       })
-      .where(eq(users.id, user.id))
+      .where(eq(users.id, zoned.id))
       .returning();
     // Mail switched (back) on: an unsubscribe of this address must not keep dropping it unseen.
     if (Object.values(a.communication_prefs ?? {}).includes(true)) await clearOptOut(ctx, updated!.email);

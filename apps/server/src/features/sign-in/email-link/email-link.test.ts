@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCalendarSource } from '../../../calendars/sources';
 import { loadConfig } from '../../../config';
 import type { AppContext } from '../../../context';
-import { emailOptOuts, emails, invites, signInLinks, users } from '../../../db/schema';
+import { calendars, emailOptOuts, emails, invites, meetings, signInLinks, users } from '../../../db/schema';
 import type { App } from '../../../http/app';
 import type { JobHelpers } from '../../../jobs/define';
 import { type RunningWorker, startWorker } from '../../../jobs/worker';
@@ -10,6 +11,7 @@ import { hashToken, randomToken } from '../../../lib/crypto';
 import { createTestApp, createTestContext, type TestContext } from '../../../test/context';
 import { createUser } from '../../../test/factories';
 import { waitForValue } from '../../../test/wait';
+import { runCalendarSync } from '../../calendars/sync/run-sync';
 import {
   type CapturedMail,
   hrefs,
@@ -142,6 +144,66 @@ describe('sign-in by e-mail link', () => {
       detail: expect.stringMatching(/expired or was already used/),
     });
     expect(again.cookies).toHaveLength(0);
+  });
+
+  it('moves a returning person to the zone their browser is in now, with their files’ all-day events', async () => {
+    const email = freshAddress();
+    /** A new link for the address (its mails so far are spent). */
+    const nextLinkFor = async () => {
+      const before = mailsTo(email).length;
+      expect((await requestLink(email)).statusCode).toBe(202);
+      return tokenOf(await waitForValue(async () => mailsTo(email)[before]));
+    };
+    expect((await consume(await linkFor(email), { timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    const [calendar] = await ctx.db
+      .insert(calendars)
+      .values({
+        userId: user!.id,
+        provider: 'ics',
+        externalId: `import:${user!.id}`,
+        name: 'Holidays',
+        watching: true,
+        timeZone: 'America/Los_Angeles',
+      })
+      .returning();
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    await saveCalendarSource(
+      ctx.db,
+      calendar!.id,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:holiday',
+        `DTSTART;VALUE=DATE:${day}`,
+        'SUMMARY:Holiday',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    );
+    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    const holiday = () =>
+      ctx.db
+        .select({ startsAt: meetings.startsAt })
+        .from(meetings)
+        .where(eq(meetings.calendarId, calendar!.id));
+    const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+    expect((await holiday())[0]!.startsAt.toISOString()).toBe(`${iso}T08:00:00.000Z`);
+
+    const again = await consume(await nextLinkFor(), { timeZone: 'Asia/Tokyo' });
+    expect(again.json().data.attributes.time_zone).toBe('Asia/Tokyo');
+    const [moved] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar!.id));
+    expect(moved!.timeZone).toBe('Asia/Tokyo');
+    // Asked to be read again in full (its job, run here): the holiday is the Tokyo midnights of its date.
+    expect(moved!.syncStatus).toBe('queued');
+    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    const previousDay = new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect((await holiday())[0]!.startsAt.toISOString()).toBe(`${previousDay}T15:00:00.000Z`);
+    // An unknown zone changes nothing.
+    await consume(await nextLinkFor(), { timeZone: 'Mars/Olympus' });
+    const [after] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(after!.timeZone).toBe('Asia/Tokyo');
   });
 
   it('refuses an expired link (410) and an unknown one', async () => {

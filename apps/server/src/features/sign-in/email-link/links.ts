@@ -10,6 +10,7 @@ import {
   provisionUser,
   signUpRefusal,
 } from '../../users/provision';
+import { adoptTimeZone } from '../../users/time-zone';
 import { isUniqueViolation } from '../oidc/sign-in';
 
 /** How long a link works, and the window of the per-address budget. */
@@ -123,7 +124,11 @@ export async function consumeSignInLink(
   if (!link) throw new AppError('sign_in_link_invalid', SIGN_IN_LINK_INVALID);
   const email = normalizeEmail(link.email);
   const existing = await findUserByEmail(ctx, email);
-  if (existing) return signInOrRefuse(existing);
+  if (existing) {
+    const signedIn = signInOrRefuse(existing);
+    // At each sign-in the browser says where the person is now (a trip, a move): their zone follows.
+    return { ...signedIn, user: await adoptTimeZone(ctx, signedIn.user, timeZone) };
+  }
   try {
     const user = await provisionUser(
       ctx.db,
