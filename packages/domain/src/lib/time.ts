@@ -64,3 +64,18 @@ export function isoDateToEpochDay(value: string): number {
 export function weekdayOfEpochDay(epochDay: number): number {
   return (((epochDay + 4) % 7) + 7) % 7;
 }
+
+/** Hours added to an all-day event's instant before its UTC date is read (allDayDate). */
+const ALL_DAY_SHIFT_MS = 13 * 3_600_000;
+
+/**
+ * The date an all-day event's start (or exclusive end) names, as an ISO date, whatever zone its calendar wrote
+ * it in: it is stored as the midnight of that date in the calendar's zone, an instant between 14 hours before
+ * and 12 hours after the date's UTC midnight. Read 13 hours later, that instant is on the date itself for
+ * every offset from UTC-10 (Hawaii) to UTC+13 (New Zealand in summer, Tonga), which is every calendar's zone
+ * but UTC-11 (American Samoa, Niue), UTC+13:45 (the Chatham Islands' summer) and UTC+14 (Kiribati's Line
+ * Islands), read a day off. The browser's own zone, which may be another, plays no part.
+ */
+export function allDayDate(value: TimeInput): string {
+  return epochDayToIsoDate(Math.floor((toMs(value) + ALL_DAY_SHIFT_MS) / DAY_MS));
+}

@@ -1,12 +1,15 @@
 import { Anchor, Badge, Button, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  allDayDate,
   canChooseIntention,
+  epochDayToIsoDate,
   formatCurrency,
   formatDate,
   formatDurationSeconds,
   intentionLabel,
   isMeetingIntention,
+  isoDateToEpochDay,
   MEETING_INTENTION_LABELS,
   MEETING_INTENTIONS,
 } from '@meetwell/domain';
@@ -39,8 +42,14 @@ import { isPossibleWellnessBlock, type Meeting, scoreApplies, visibleItems } fro
 
 export function meetingTimeText(meeting: Pick<Meeting, 'starts_at' | 'ends_at' | 'all_day'>): string {
   const zone = browserTimeZone();
+  if (meeting.all_day) {
+    // The dates it names, wherever this browser is (midday UTC of a date is that date in UTC).
+    const first = allDayDate(meeting.starts_at);
+    const last = epochDayToIsoDate(isoDateToEpochDay(allDayDate(meeting.ends_at)) - 1);
+    const long = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`, 'Long', 'UTC');
+    return last > first ? `${long(first)} – ${long(last)} · All day` : `${long(first)} · All day`;
+  }
   const day = formatDate(meeting.starts_at, 'Long', zone);
-  if (meeting.all_day) return `${day} · All day`;
   return `${day} · ${formatDate(meeting.starts_at, 'Time', zone)} – ${formatDate(meeting.ends_at, 'Time', zone)}`;
 }
 

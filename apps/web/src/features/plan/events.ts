@@ -1,4 +1,5 @@
 import {
+  allDayDate,
   EVENT_COLORS,
   expandWellnessBlockOccurrences,
   formatDate,
@@ -52,6 +53,12 @@ export interface CalendarEvent {
   meeting: Meeting;
 }
 
+/** The browser's midnight starting an ISO date. */
+const localMidnight = (isoDate: string) => {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+};
+
 const isLocalMidnight = (date: Date) =>
   date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0 && date.getMilliseconds() === 0;
 
@@ -60,9 +67,10 @@ export function toCalendarEvents(meetings: readonly Meeting[]): CalendarEvent[] 
   return meetings
     .filter((meeting) => meeting.status !== 'cancelled' && meeting.status !== 'deleted')
     .map((meeting) => {
-      const start = new Date(meeting.starts_at);
-      const end = new Date(meeting.ends_at);
       const allDay = Boolean(meeting.all_day);
+      // An all-day event is drawn on the dates it names, in whatever zone this browser is.
+      const start = allDay ? localMidnight(allDayDate(meeting.starts_at)) : new Date(meeting.starts_at);
+      const end = allDay ? localMidnight(allDayDate(meeting.ends_at)) : new Date(meeting.ends_at);
       return {
         id: meeting.id,
         title: meeting.summary?.trim() || '(No title)',
