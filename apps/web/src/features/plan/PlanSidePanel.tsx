@@ -111,7 +111,11 @@ export function ReportCard({ stats }: { stats: WeekStats | null }) {
   );
 }
 
-function blockScheduleText(block: WellnessBlock): string {
+/**
+ * 'Every Mon, Wed · 1:00 pm – 3:00 pm', in the block's own zone, named when this browser is in another one: the
+ * grid beside it draws the same block at this browser's time.
+ */
+export function blockScheduleText(block: WellnessBlock): string {
   const times = wellnessBlockTimes(
     {
       id: block.id,
@@ -124,7 +128,8 @@ function blockScheduleText(block: WellnessBlock): string {
     browserTimeZone(),
   );
   const days = times.weekdays.map((day) => WEEKDAY_SHORT_NAMES[day]).join(', ');
-  return `${block.recurring === false ? '' : 'Every '}${days} · ${formatTimeRange(times.startMinute, times.endMinute)}`;
+  const zone = times.timeZone === browserTimeZone() ? '' : ` (${times.timeZone})`;
+  return `${block.recurring === false ? '' : 'Every '}${days} · ${formatTimeRange(times.startMinute, times.endMinute)}${zone}`;
 }
 
 export function WeekBlocksCard({ blocks, weekQuery }: { blocks: WellnessBlock[]; weekQuery: string }) {
