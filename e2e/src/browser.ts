@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,27 +63,34 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 }
 
-/** Signs in with 'Try the demo' from the home page, as a visitor would. */
-export async function signInToDemo(page: Page) {
+/**
+ * Opens 'Log in / Sign up' from the home page and waits for `ready` in it. The page arrives pre-rendered: a
+ * click before its script has hydrated it opens nothing (on a busy machine that takes seconds), so it clicks
+ * again, only while no dialog is open (one may still be loading its contents).
+ */
+async function openLoginDialog(page: Page, ready: Locator) {
   await page.goto('/');
-  // The page arrives pre-rendered: a click before its script has hydrated it opens nothing, so click again.
-  const tryTheDemo = page.getByRole('button', { name: 'Try the demo' });
   const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
   for (let attempt = 0; ; attempt++) {
-    // Clicked again only while no dialog is open (one may still be loading its contents).
     if (!(await dialog.isVisible())) {
       await page
         .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
         .first()
         .click();
     }
-    const opened = await tryTheDemo
+    const opened = await ready
       .waitFor({ timeout: 5_000 })
       .then(() => true)
       .catch(() => false);
-    if (opened) break;
+    if (opened) return dialog;
     if (attempt === 5) throw new Error('Log in / Sign up did not open the sign-in dialog');
   }
+}
+
+/** Signs in with 'Try the demo' from the home page, as a visitor would. */
+export async function signInToDemo(page: Page) {
+  const tryTheDemo = page.getByRole('button', { name: 'Try the demo' });
+  const dialog = await openLoginDialog(page, tryTheDemo);
   await tryTheDemo.click();
   await page.waitForURL('**/my/review/you', { timeout: 60_000 });
   await dialog.waitFor({ state: 'hidden' });
@@ -97,13 +104,11 @@ export async function signInByLink(page: Page, email: string) {
   const logFile = inject('serverLog');
   // Only a link logged after this request counts (an earlier one may be used already).
   const from = (await fs.readFile(logFile, 'utf8')).length;
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
-  await dialog.getByRole('textbox', { name: 'Work email' }).fill(email);
+  const workEmail = page
+    .getByRole('dialog', { name: 'Log in / Sign up' })
+    .getByRole('textbox', { name: 'Work email' });
+  const dialog = await openLoginDialog(page, workEmail);
+  await workEmail.fill(email);
   await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
   const pattern = new RegExp(
     `Sign-in link for ${email.replace(/[.+]/g, '\\$&')}[^:]*: (${baseUrl()}/sign-in/[\\w%-]+)`,
