@@ -117,9 +117,11 @@ describe('calendar routes', () => {
     const user = await createUser(ctx);
     const headers = await bearerFor(ctx, user.id);
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    // Long UIDs, as Outlook writes them, folded over two lines: they differ after the fold only.
     const event = (uid: string, summary: string, hour: number) => [
       'BEGIN:VEVENT',
-      `UID:${uid}`,
+      `UID:040000008200E00074C5B7101A82E00800000000D0A2BF5E1A3DB01000000000000000`,
+      ` 0000000000000000000100000001${uid}`,
       `DTSTART:${day}T${String(hour).padStart(2, '0')}0000Z`,
       `DTEND:${day}T${String(hour).padStart(2, '0')}3000Z`,
       `SUMMARY:${summary}`,
