@@ -25,6 +25,7 @@ import { IconLeaf, IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLAN_SCREEN_TEXTS } from '../../copy/texts';
 import { browserTimeZone } from '../../lib/timezone';
+import { zoneNote } from '../wellness-blocks/block-form';
 import type { WellnessBlock } from './api';
 import type { WeekStats } from './stats';
 
@@ -128,8 +129,7 @@ export function blockScheduleText(block: WellnessBlock): string {
     browserTimeZone(),
   );
   const days = times.weekdays.map((day) => WEEKDAY_SHORT_NAMES[day]).join(', ');
-  const zone = times.timeZone === browserTimeZone() ? '' : ` (${times.timeZone})`;
-  return `${block.recurring === false ? '' : 'Every '}${days} · ${formatTimeRange(times.startMinute, times.endMinute)}${zone}`;
+  return `${block.recurring === false ? '' : 'Every '}${days} · ${formatTimeRange(times.startMinute, times.endMinute)}${zoneNote(times.timeZone)}`;
 }
 
 export function WeekBlocksCard({ blocks, weekQuery }: { blocks: WellnessBlock[]; weekQuery: string }) {

@@ -9,6 +9,25 @@ vi.setConfig({ testTimeout: 20_000 });
 const routes = [{ path: '*', element: <WellnessBlocksList basePath="/my/balance/wellness-blocks" /> }];
 
 describe('Wellness blocks list', () => {
+  it('names a block’s zone beside its times when this browser is in another one (the tests run in UTC)', async () => {
+    mockFetch({
+      'GET /api/v1/wellness_blocks': ok(
+        blocksDocument([
+          block({
+            time_zone: 'Asia/Tokyo',
+            starts_at: '2026-03-02T04:00:00.000Z',
+            ends_at: '2026-03-02T05:00:00.000Z',
+          }),
+        ]),
+      ),
+    });
+    renderSignedIn(routes, { path: '/my/balance/wellness-blocks' });
+    const [row] = (await screen.findAllByRole('listitem')) as [HTMLElement];
+    expect(
+      within(row).getByText('Every Monday, Wednesday · 1:00 pm – 2:00 pm (Asia/Tokyo)'),
+    ).toBeInTheDocument();
+  });
+
   it('lists blocks with their icon, label, recurrence and an Edit link unless read-only', async () => {
     mockFetch({
       'GET /api/v1/wellness_blocks': ok(

@@ -15,6 +15,7 @@ import {
   wellnessBlockSchedule,
   wellnessBlockTimes,
 } from '@meetwell/domain';
+import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './api';
 
 function toBlockInput(block: WellnessBlock): WellnessBlockInput {
@@ -115,10 +116,18 @@ function dayList(weekdays: readonly number[]): string {
 /** 'Every Monday, Wednesday · 1:00 pm – 2:00 pm', or 'Once on March 3rd 2026 · …' for a single block. */
 export function recurrenceText(block: WellnessBlock, userTimeZone: string): string {
   const times = blockTimes(block, userTimeZone);
-  const range = formatTimeRange(times.startMinute, times.endMinute);
+  const range = `${formatTimeRange(times.startMinute, times.endMinute)}${zoneNote(times.timeZone)}`;
   if (block.recurring === false)
     return `Once on ${formatDate(block.starts_at, 'Default', times.timeZone)} · ${range}`;
   return `Every ${dayList(times.weekdays)} · ${range}`;
+}
+
+/**
+ * ' (Asia/Tokyo)' after a block's times when they are in another zone than this browser's, which the Plan grid
+ * draws them in; nothing otherwise.
+ */
+export function zoneNote(timeZone: string): string {
+  return timeZone === browserTimeZone() ? '' : ` (${timeZone})`;
 }
 
 /** Editable in the drawer: not read-only, not delete-only, not a single block in the past. */
