@@ -33,7 +33,9 @@ export function eventLengthBound(window: SyncWindow) {
     /** The result, its events cut, without those now before the window, with one report line for them all. */
     apply(result: SyncResult): SyncResult {
       cutEvents(result.events);
-      if (cut.size === 0) return result;
+      // Only this result's events: a read tried again (an expired cursor) handed over others before.
+      const cutHere = result.events.filter((e) => cut.has(e));
+      if (cutHere.length === 0) return result;
       const inWindow = (e: CalendarEvent) => !cut.has(e) || e.endsAt.getTime() > window.from.getTime();
       const events = result.events.filter(inWindow);
       return {
@@ -41,7 +43,7 @@ export function eventLengthBound(window: SyncWindow) {
         events,
         problems: [
           ...(result.problems ?? []),
-          { message: reportLine([...cut], result.events.length - events.length) },
+          { message: reportLine(cutHere, result.events.length - events.length) },
         ],
       };
     },
