@@ -194,6 +194,8 @@ describe('the demo pool: demo teams built ahead, claimed on the click', () => {
       payload: JSON.stringify({ data: { type: 'sessions', attributes: { time_zone: NEW_YORK } } }),
     });
     expect(bearer.json().data.id).toBe(first.json().data.id);
+    // The browser's zone is sent at each sign-in: the returning visitor's demo moves to it.
+    expect(bearer.json().data.attributes.time_zone).toBe(NEW_YORK);
     expect(await demoCompanies(ctx)).toBe(2);
 
     // Signed out (no session), the same browser gets another demo.

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import { identities, users } from '../../../db/schema';
 import { readAgainAfterSignIn } from '../../calendars/connection-health/reconnect';
 import { provisionUser } from '../../users/provision';
+import { adoptTimeZone } from '../../users/time-zone';
 import type { SignInProfile } from './claims';
 
 export type ProviderTokens = {
@@ -17,7 +18,7 @@ export type SignInInput = {
   providerId: string;
   profile: SignInProfile;
   tokens: ProviderTokens;
-  /** Used only when this sign-in creates the user. */
+  /** The browser's zone: a new user's, and an existing one moves to it (ADR 0085). */
   timeZone: string | undefined;
   referral: string | undefined;
 };
@@ -100,7 +101,9 @@ async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
  * its tokens sealed (never stored in the clear). A missing refresh token keeps the one we already hold.
  */
 export async function signInWithIdentity(ctx: AppContext, input: SignInInput) {
-  const { user, created } = await findOrProvisionUser(ctx, input);
+  const found = await findOrProvisionUser(ctx, input);
+  const { created } = found;
+  const user = created ? found.user : await adoptTimeZone(ctx, found.user, input.timeZone);
   const now = ctx.now();
   const { tokens } = input;
   const refreshTokenEnc = tokens.refreshToken ? ctx.secrets.encrypt(tokens.refreshToken) : null;
