@@ -3,7 +3,7 @@ import { EVENT_COLORS, readableTextColor, tintColor } from '@meetwell/domain';
 import dayjs from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { useMemo } from 'react';
-import { Calendar, dayjsLocalizer, type EventProps, Views } from 'react-big-calendar';
+import { Calendar, type EventProps, Views } from 'react-big-calendar';
 import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './api';
 import {
@@ -14,11 +14,11 @@ import {
   eventKind,
   eventTooltip,
 } from './events';
+import { wallClockLocalizer } from './localizer';
 import classes from './WeekCalendar.module.css';
 import { visibleHours, type Week } from './week';
 
-// dayjs's default 'en' locale starts weeks on Sunday, as the Plan screen does (see week.ts).
-const localizer = dayjsLocalizer(dayjs);
+const localizer = wallClockLocalizer();
 
 type PlanEvent = CalendarEvent | BlockEvent;
 
