@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { handleErrorStatus, isApiError, SIGN_IN_PATH } from '../api/client';
 import { ErrorState } from '../components/ErrorState';
+import { TimeZoneBanner } from '../features/account/TimeZoneBanner';
 import { CheckoutReturn } from '../features/billing/CheckoutReturn';
 import { PlanEndingBanner } from '../features/billing/PlanEndingBanner';
 import { ConnectionBanner } from '../features/connection-health/ConnectionBanner';
@@ -53,6 +54,7 @@ export function AppLayout() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <PlanEndingBanner user={user} />
       <ConnectionBanner />
+      <TimeZoneBanner user={user} />
       <CheckoutReturn />
       <Outlet />
       <MailPreviewModal />

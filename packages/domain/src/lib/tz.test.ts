@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localEpochDay, localMinuteOfDay, tzOffsetMs, utcToWall, wallToUtc } from './tz';
+import {
+  isValidTimeZone,
+  keepsSameClock,
+  localEpochDay,
+  localMinuteOfDay,
+  tzOffsetMs,
+  utcToWall,
+  wallToUtc,
+} from './tz';
 
 const H = 3_600_000;
 const wall = (y: number, mo: number, d: number, h: number, mi = 0) => Date.UTC(y, mo - 1, d, h, mi);
@@ -53,5 +62,55 @@ describe('time zones', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
     expect(isValidTimeZone(null)).toBe(false);
+  });
+});
+
+describe('keepsSameClock', () => {
+  const NOW = Date.UTC(2026, 10, 28);
+  const zones = [
+    'UTC',
+    'Europe/London',
+    'Europe/Paris',
+    'Europe/Berlin',
+    'America/New_York',
+    'America/Toronto',
+    'America/Phoenix',
+    'America/Denver',
+    'Asia/Kolkata',
+    'Asia/Calcutta',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+    'Australia/Brisbane',
+    'Pacific/Auckland',
+  ];
+
+  it('holds for two names of one zone and for neighbours with the same rules', () => {
+    expect(keepsSameClock('Asia/Calcutta', 'Asia/Kolkata', NOW)).toBe(true);
+    expect(keepsSameClock('Europe/Paris', 'Europe/Berlin', NOW)).toBe(true);
+    expect(keepsSameClock('America/New_York', 'America/Toronto', NOW)).toBe(true);
+  });
+
+  it('fails for zones apart now, and for zones that agree now but not in summer', () => {
+    expect(keepsSameClock('Asia/Tokyo', 'America/Los_Angeles', NOW)).toBe(false);
+    // Phoenix keeps standard time: the same clock as Denver in winter, not in summer.
+    expect(tzOffsetMs('America/Phoenix', NOW)).toBe(tzOffsetMs('America/Denver', NOW));
+    expect(keepsSameClock('America/Phoenix', 'America/Denver', NOW)).toBe(false);
+    // Brisbane and Sydney agree in the southern winter only.
+    expect(keepsSameClock('Australia/Brisbane', 'Australia/Sydney', Date.UTC(2026, 5, 1))).toBe(false);
+  });
+
+  it('is symmetric, holds for a zone and itself, and fails whenever the clocks differ at the start', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 4e12 }),
+        (a, b, ms) => {
+          expect(keepsSameClock(a, a, ms)).toBe(true);
+          expect(keepsSameClock(a, b, ms)).toBe(keepsSameClock(b, a, ms));
+          if (tzOffsetMs(a, ms) !== tzOffsetMs(b, ms)) expect(keepsSameClock(a, b, ms)).toBe(false);
+        },
+      ),
+    );
   });
 });

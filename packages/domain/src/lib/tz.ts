@@ -196,3 +196,21 @@ export function localToUtc(timeZone: string, epochDay: number, minuteOfDay: numb
 export function startOfLocalDay(timeZone: string, epochDay: number): number {
   return wallToUtc(timeZone, epochDay * DAY_MS);
 }
+
+/** How often, and how far ahead, two zones' clocks are compared: a year, so each side's summer time is seen. */
+const CLOCK_SAMPLE_MS = 7 * DAY_MS;
+const CLOCK_SAMPLES = 53;
+
+/**
+ * True when two zones show the same clock from `ms` on, for a year: two names of one zone ('Asia/Calcutta' and
+ * 'Asia/Kolkata'), or neighbours with the same rules. A person whose browser keeps their clock is not in
+ * another zone, whatever the browser calls it.
+ */
+export function keepsSameClock(zoneA: string, zoneB: string, ms: number): boolean {
+  if (zoneA === zoneB) return true;
+  for (let sample = 0; sample < CLOCK_SAMPLES; sample++) {
+    const at = ms + sample * CLOCK_SAMPLE_MS;
+    if (tzOffsetMs(zoneA, at) !== tzOffsetMs(zoneB, at)) return false;
+  }
+  return true;
+}
