@@ -48,8 +48,8 @@ function noteMessage(note: IcsNote): string {
         : 'The all-day event ends on the day it starts; it was read as lasting that day';
     case 'loose-date-time':
       return many
-        ? `${count} events had date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces)${properties}; they were read as the times written${first}`
-        : `Date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces)${properties} were read as the times written`;
+        ? `${count} events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties}; they were read as the times written${first}`
+        : `Date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties} were read as the times written`;
     case 'quote-after-value':
       return many
         ? `${count} events had a TZID whose closing quote came after the value${properties}; they were read as if it came before${first}`

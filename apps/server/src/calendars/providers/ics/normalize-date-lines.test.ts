@@ -16,6 +16,9 @@ describe('normalizeDateLines', () => {
         'DTSTART;TZID="W. Europe Standard Time:20200609T0900"',
         'DTEND:20240305t100000.000z ',
         'EXDATE: 20240306T090000Z, 20240307T090000Z',
+        'DTSTART:2024-03-04',
+        'DTSTART;TZID=Europe/Berlin:2024-03-04T13:30',
+        'DTEND:2024-03-04T14:30:00+01:00',
       ),
     ).toEqual([
       'DTSTART;VALUE=DATE:20231224',
@@ -26,6 +29,9 @@ describe('normalizeDateLines', () => {
       'DTSTART;TZID="W. Europe Standard Time":20200609T090000',
       'DTEND:20240305T100000Z',
       'EXDATE:20240306T090000Z,20240307T090000Z',
+      'DTSTART;VALUE=DATE:20240304',
+      'DTSTART;TZID=Europe/Berlin:20240304T133000',
+      'DTEND:20240304T133000Z',
     ]);
   });
 
@@ -34,7 +40,7 @@ describe('normalizeDateLines', () => {
       'SUMMARY:20231224',
       'RDATE;VALUE=PERIOD:20240304T120000Z/PT1H',
       'DTSTART;TZID="(GMT +01:00)":20240715T140000',
-      'DTSTART:2024-03-04',
+      'DTSTART:next Monday',
     ];
     expect(lines(...kept)).toEqual(kept);
   });

@@ -1,13 +1,13 @@
-import { quoteBeforeValue } from './read-ics-components';
+import { quoteBeforeValue, readLooseDateTime } from './read-ics-components';
 
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
-const COMPACT = /^(\d{8})(?:[Tt](\d{4})(\d{2})?(?:\.\d+)?)?([Zz])?$/;
 
 /**
  * Rewrites the date values of a calendar object in RFC 5545's own form, read as the lenient reader reads them:
  * an 8-digit value without VALUE=DATE gets VALUE=DATE, a VALUE=DATE holding a time loses it, a time without
- * seconds gets them (and loses fractions of one), a lowercase t or z becomes T or Z, a TZID's closing quote written after the value goes before it.
+ * seconds gets them (and loses fractions of one), a lowercase t or z becomes T or Z, one written with dashes and colons
+ * (or a UTC offset) is written compact (in UTC), a TZID's closing quote written after the value goes before it.
  * For writing an object back (CalDAV): ical.js's strict reader would otherwise turn such values into garbage
  * ("2024-03-04T12:00:") in what it serialises, or refuse them, and name the occurrence of a date RECURRENCE-ID
  * differently from the reader. Lines are unfolded (the writer folds again).
@@ -31,11 +31,11 @@ function normalizeLine(asWritten: string): string {
   const declared = valueParam === -1 ? undefined : params[valueParam]!.slice(6).toUpperCase();
   if (declared === 'PERIOD') return line;
   const values = line.slice(colon + 1).split(',');
-  const read = values.map((v) => COMPACT.exec(v.trim()));
+  const read = values.map(readLooseDateTime);
   if (read.some((m) => m === null)) return line; // not ours to judge: the reader reports it
-  const allDates = read.every((m) => m![2] === undefined);
+  const allDates = read.every((m) => m!.time === undefined);
   const written = read.map((m) =>
-    m![2] === undefined ? m![1] : `${m![1]}T${m![2]}${m![3] ?? '00'}${m![4] ? 'Z' : ''}`,
+    m!.time === undefined ? m!.date : `${m!.date}T${m!.time}${m!.utc ? 'Z' : ''}`,
   );
   const kept = params.filter((_, i) => i !== valueParam);
   if (allDates) kept.push('VALUE=DATE');

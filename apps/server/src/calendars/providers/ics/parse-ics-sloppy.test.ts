@@ -207,7 +207,7 @@ describe('parseIcs: an override whose own DTSTART cannot be read', () => {
         vevent(
           'UID:weekly',
           'RECURRENCE-ID;TZID=Europe/Berlin:20240115T100000',
-          'DTSTART;TZID=Europe/Berlin:2024-01-15 10:30',
+          'DTSTART;TZID=Europe/Berlin:15.01.2024 10:30',
           'DTEND;TZID=Europe/Berlin:20240115T113000',
           'SUMMARY:Weekly (moved)',
         ),
@@ -460,7 +460,7 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
       ['weekly::2024-03-06T08:00:00.000Z', '2024-03-06T08:00:00.000Z', '2024-03-06T08:30:00.000Z'],
     ]);
     expect(messages(problems)).toEqual([
-      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: short)',
+      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: short)',
     ]);
   });
 
@@ -486,8 +486,58 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
       ['padded-day', '2024-03-08T23:00:00.000Z', '2024-03-09T23:00:00.000Z', true],
     ]);
     expect(messages(problems)).toEqual([
-      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase or between spaces) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: lower-t)',
+      '3 events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons) (DTSTART, DTEND, EXDATE); they were read as the times written (the first: lower-t)',
     ]);
+  });
+
+  it('reads dates written with dashes and colons, a UTC offset as that instant, and says so once', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:iso',
+          'DTSTART;TZID=Europe/Berlin:2024-03-04T12:00:00',
+          'DTEND;TZID=Europe/Berlin:2024-03-04T13:30',
+        ),
+        vevent('UID:offset', 'DTSTART:2024-03-05T09:00:00+01:00', 'DTEND:2024-03-05T10:00:00-0230'),
+        vevent('UID:sql', 'DTSTART:2024-03-06 08:00:00Z', 'DTEND:2024-03-06 08:30:00Z'),
+        vevent('UID:iso-day', 'DTSTART;VALUE=DATE:2024-03-09', 'SUMMARY:Day'),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['iso', '2024-03-04T11:00:00.000Z', '2024-03-04T12:30:00.000Z', false],
+      ['offset', '2024-03-05T08:00:00.000Z', '2024-03-05T12:30:00.000Z', false],
+      ['sql', '2024-03-06T08:00:00.000Z', '2024-03-06T08:30:00.000Z', false],
+      ['iso-day', '2024-03-08T23:00:00.000Z', '2024-03-09T23:00:00.000Z', true],
+    ]);
+    expect(messages(problems)).toEqual([
+      '4 events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons) (DTSTART, DTEND); they were read as the times written (the first: iso)',
+    ]);
+  });
+
+  it('reads a rule with empty entries (BYDAY=TU,;COUNT=3, a trailing semicolon) as the rule without them', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:comma',
+          'DTSTART:20240305T090000Z',
+          'DTEND:20240305T100000Z',
+          'RRULE:FREQ=WEEKLY;BYDAY=TU,;COUNT=2',
+        ),
+        vevent(
+          'UID:semi',
+          'DTSTART:20240306T090000Z',
+          'DTEND:20240306T100000Z',
+          'RRULE:FREQ=WEEKLY;;BYDAY=,WE,,;COUNT=2;',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r[0])).toEqual([
+      'comma::2024-03-05T09:00:00.000Z',
+      'semi::2024-03-06T09:00:00.000Z',
+      'comma::2024-03-12T09:00:00.000Z',
+      'semi::2024-03-13T09:00:00.000Z',
+    ]);
+    expect(problems).toEqual([]);
   });
 
   it('reads a rule written in lowercase, and an UNTIL written with dashes as the end it names', () => {

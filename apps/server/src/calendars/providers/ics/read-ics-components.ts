@@ -15,7 +15,7 @@ export type IcsProperty = {
   type: string;
   values: unknown[];
   line: number;
-  /** A date-time written loosely (no seconds, fractions of a second, lowercase, spaces), read as the time written. */
+  /** A date-time written loosely (no seconds, fractions of a second, lowercase, spaces, dashes), read as the time written. */
   looseTime?: true;
   /** A TZID whose closing quote came after the value, read as if it came before. */
   quoteAfterValue?: true;
@@ -74,31 +74,77 @@ const CONTENT_LINE = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?[;:]/;
  * its VALUE too (ical.js guesses it from the value, which hides a missing VALUE=DATE), except periods.
  */
 const icalendar = ICAL.design.icalendar;
+/** A date or date-time as producers write it: `date` YYYYMMDD, `time` HHMMSS (absent for a date), `utc`. */
+export type LooseDateTime = { date: string; time?: string; utc: boolean; loose: boolean };
+
 /**
  * A compact date or date-time, also in the shapes some producers write: no seconds, fractions of a second, a
  * lowercase t or z, spaces around it (templates that pad their lines), a date with a Z (Google's birthdays:
  * RDATE:20131210Z, read as that date).
  */
 const COMPACT_TIME = /^\s*(\d{4})(\d{2})(\d{2})(?:[Tt](\d{2})(\d{2})(\d{2})?(\.\d+)?)?([Zz])?\s*$/;
+/**
+ * ISO 8601's extended form, as generators that write dates as their language prints them do
+ * (DTSTART:2026-12-01T10:00:00, …Z, …+01:00): a UTC offset is that instant, written in UTC.
+ */
+const EXTENDED_TIME =
+  /^\s*(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?\s*$/;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A date or date-time in any shape above, or null for a value no producer we know writes. */
+export function readLooseDateTime(value: string): LooseDateTime | null {
+  const m = COMPACT_TIME.exec(value);
+  if (m) {
+    const date = `${m[1]}${m[2]}${m[3]}`;
+    if (m[4] === undefined) return { date, utc: false, loose: false };
+    const loose =
+      m[6] === undefined ||
+      m[7] !== undefined ||
+      m[8] === 'z' ||
+      m[0].length !== m[0].trim().length ||
+      m[0].includes('t');
+    return { date, time: `${m[4]}${m[5]}${m[6] ?? '00'}`, utc: m[8] !== undefined, loose };
+  }
+  const x = EXTENDED_TIME.exec(value);
+  if (!x) return null;
+  if (x[4] === undefined) return { date: `${x[1]}${x[2]}${x[3]}`, utc: false, loose: true };
+  const zone = x[7];
+  if (zone === undefined || zone === 'Z' || zone === 'z') {
+    return {
+      date: `${x[1]}${x[2]}${x[3]}`,
+      time: `${x[4]}${x[5]}${x[6] ?? '00'}`,
+      utc: zone !== undefined,
+      loose: true,
+    };
+  }
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  const at = new Date(
+    Date.UTC(Number(x[1]), Number(x[2]) - 1, Number(x[3]), Number(x[4]), Number(x[5]), Number(x[6] ?? 0)) -
+      offsetMinutes * 60_000,
+  );
+  if (Number.isNaN(at.getTime())) return null;
+  return {
+    date: `${at.getUTCFullYear()}${pad2(at.getUTCMonth() + 1)}${pad2(at.getUTCDate())}`,
+    time: `${pad2(at.getUTCHours())}${pad2(at.getUTCMinutes())}${pad2(at.getUTCSeconds())}`,
+    utc: true,
+    loose: true,
+  };
+}
+
 /** Set while one property is parsed when its value needed the loose reading (reported as a note). */
 let looseTimeRead = false;
 const dateOrDateTime = (value: string): string => {
-  const m = COMPACT_TIME.exec(value);
-  if (!m) {
-    // Not a shape we know: left for the reader to refuse, so the line is reported unreadable.
-    return value;
-  }
-  const date = `${m[1]}-${m[2]}-${m[3]}`;
-  if (m[4] === undefined) return date;
-  if (
-    m[6] === undefined ||
-    m[7] !== undefined ||
-    m[8] === 'z' ||
-    m[0].length !== m[0].trim().length ||
-    m[0].includes('t')
-  )
-    looseTimeRead = true;
-  return `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[8] ? 'Z' : ''}`;
+  const read = readLooseDateTime(value);
+  // Not a shape we know: left for the reader to refuse, so the line is reported unreadable.
+  if (!read) return value;
+  const { date, time } = read;
+  if (read.loose) looseTimeRead = true;
+  const isoDate = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+  if (time === undefined) return isoDate;
+  return `${isoDate}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4, 6)}${read.utc ? 'Z' : ''}`;
 };
 /**
  * A rule as RFC 5545 writes it, from the shapes producers write: spaces are no part of it (Microsoft's CDO
@@ -107,14 +153,21 @@ const dateOrDateTime = (value: string): string => {
  * that date or time, not a rule without an end.
  */
 function looseRule(value: string): string {
-  return value
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(
-      /UNTIL=(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?/,
-      (_, y, mo, d, h, mi, sec) =>
-        h === undefined ? `UNTIL=${y}${mo}${d}` : `UNTIL=${y}${mo}${d}T${h}${mi}${sec ?? '00'}`,
-    );
+  return (
+    value
+      .replace(/\s+/g, '')
+      .toUpperCase()
+      // Empty list entries and parts (BYDAY=TU,;COUNT=3, a trailing ;) are no part of the rule either.
+      .replace(/,+(?=[;,]|$)/g, '')
+      .replace(/=,+/g, '=')
+      .replace(/;{2,}/g, ';')
+      .replace(/^;|;$/g, '')
+      .replace(
+        /UNTIL=(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?/,
+        (_, y, mo, d, h, mi, sec) =>
+          h === undefined ? `UNTIL=${y}${mo}${d}` : `UNTIL=${y}${mo}${d}T${h}${mi}${sec ?? '00'}`,
+      )
+  );
 }
 
 const LENIENT_DESIGN = {
