@@ -342,15 +342,35 @@ const byLowerCase = new Map(
   Object.entries(WINDOWS_TO_IANA).map(([windows, iana]) => [windows.toLowerCase(), iana]),
 );
 
-/** '(UTC-05:00) Eastern Time (US & Canada)' → 'eastern time (us & canada)'; undefined without the prefix. */
+/** The offset prefix of an Outlook display name: '(UTC-05:00)', older '(GMT-05.00)', '(GMT)'. */
+const DISPLAY_PREFIX = /^\(\s*(?:UTC|GMT)\s*(?:([+\-−])\s*(\d{1,2})(?:[:.]?(\d{2}))?)?\s*\)\s*(.+)$/i;
+
+/**
+ * '(UTC-05:00) Eastern Time (US & Canada)' → 'eastern time (us & canada)'; undefined without the prefix. Older
+ * Outlooks wrote '(GMT+01.00) Amsterdam / Berlin / Bern / Rome / Stockholm / Vienna': read as the list it is.
+ */
 function displayPlace(name: string): string | undefined {
-  const m = /^\(\s*(?:UTC|GMT)\s*(?:[+-−]\s*\d{1,2}(?::?\d{2})?)?\s*\)\s*(.+)$/i.exec(name.trim());
+  const m = DISPLAY_PREFIX.exec(name.trim());
   if (!m) return undefined;
-  return m[1]!
+  return m[4]!
     .replace(/co-ordinated/gi, 'Coordinated')
+    .replace(/\s*\/\s*/g, ', ')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
+}
+
+/**
+ * The offset an Outlook display name starts with, in milliseconds ('(GMT+01.00) Amsterdam …' → 3,600,000):
+ * the zone's standard time. Undefined without the prefix.
+ */
+export function displayNameOffsetMs(name: string): number | undefined {
+  const m = DISPLAY_PREFIX.exec(name.trim());
+  if (!m) return undefined;
+  if (m[1] === undefined) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  if (minutes > 14 * 60) return undefined;
+  return (m[1] === '+' ? minutes : -minutes) * 60_000;
 }
 
 const byDisplayPlace = new Map(

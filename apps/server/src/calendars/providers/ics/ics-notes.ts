@@ -11,7 +11,8 @@ export type IcsNoteKind =
   | 'all-day-ends-on-start'
   | 'empty-rrule'
   | 'loose-date-time'
-  | 'quote-after-value';
+  | 'quote-after-value'
+  | 'unquoted-tzid';
 
 /** The counted form of a note, kept on its problem so notes of several parses (CalDAV objects) can be merged. */
 export type IcsNote = {
@@ -50,6 +51,10 @@ function noteMessage(note: IcsNote): string {
       return many
         ? `${count} events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties}; they were read as the times written${first}`
         : `Date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties} were read as the times written`;
+    case 'unquoted-tzid':
+      return many
+        ? `${count} events had a TZID holding a colon without quotes${properties}; it was read up to the value's colon${first}`
+        : `A TZID holding a colon without quotes${properties} was read up to the value's colon`;
     case 'quote-after-value':
       return many
         ? `${count} events had a TZID whose closing quote came after the value${properties}; they were read as if it came before${first}`

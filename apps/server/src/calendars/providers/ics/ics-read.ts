@@ -52,6 +52,7 @@ export function eventBody(read: IcsRead, component: IcsComponent, uid: string): 
 export function noteDateValue(notes: IcsNotes, p: IcsProperty, value: unknown, uid: string) {
   if (p.looseTime) notes.add('loose-date-time', uid, p.line, p.name);
   if (p.quoteAfterValue) notes.add('quote-after-value', uid, p.line, p.name);
+  if (p.unquotedTzid) notes.add('unquoted-tzid', uid, p.line, p.name);
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first !== 'string') return;
   if (p.type === 'date') {

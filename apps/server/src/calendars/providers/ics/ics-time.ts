@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { displayNameOffsetMs } from '../../time-zones/windows-zones';
 import {
   addProblem,
   type IcsComponent,
@@ -8,7 +9,15 @@ import {
   text,
   toJcal,
 } from './read-ics-components';
-import { ianaZone, resolveTzid, UTC_ZONE, vtimezoneZone, type Zone } from './time-zones';
+import {
+  ianaZone,
+  offsetZone,
+  resolveTzid,
+  standardOffsetMs,
+  UTC_ZONE,
+  vtimezoneZone,
+  type Zone,
+} from './time-zones';
 
 export const DAY_MS = 86_400_000;
 
@@ -112,6 +121,17 @@ export class ZoneResolver {
     this.floating = calendarZone ?? this.allDay;
   }
 
+  /**
+   * An Outlook display name of a place not known ('(GMT+01.00) Someplace'): its offset is the zone's standard
+   * time. The floating zone when it keeps that standard time (its summer time is then likely right too), else
+   * that offset all year. Undefined for a name without the prefix.
+   */
+  private byDisplayOffset(tzid: string): Zone | undefined {
+    const offset = displayNameOffsetMs(tzid.trim().replace(/^"(.*)"$/, '$1'));
+    if (offset === undefined) return undefined;
+    return standardOffsetMs(this.floating, Date.now()) === offset ? this.floating : offsetZone(offset);
+  }
+
   private lookup(tzid: string): Zone | undefined {
     return resolveTzid(tzid, (name) => this.vtimezoneZone(name));
   }
@@ -146,12 +166,15 @@ export class ZoneResolver {
         const unreadable = this.unreadable as { reason: string; component: IcsComponent } | undefined;
         const location = unreadable ? text(unreadable.component, 'x-lic-location').trim() : '';
         const named = location ? ianaZone(location) : undefined;
-        zone = named ?? this.floating;
+        const byOffset = unreadable ? undefined : this.byDisplayOffset(tzid);
+        zone = named ?? byOffset ?? this.floating;
         addProblem(this.problems, {
           ...context,
           message: unreadable
             ? `The file's time zone "${tzid}" cannot be read (${unreadable.reason}); times in it are read in ${named ? `${location}, named by its X-LIC-LOCATION` : this.floating.id}`
-            : `Unknown time zone "${tzid}"; times in it are read in ${this.floating.id}`,
+            : byOffset && byOffset !== this.floating
+              ? `Unknown time zone "${tzid}"; times in it are read at ${byOffset.id}, the offset its name gives`
+              : `Unknown time zone "${tzid}"; times in it are read in ${this.floating.id}`,
         });
       }
       this.byTzid.set(tzid, zone);

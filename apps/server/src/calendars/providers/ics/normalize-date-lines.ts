@@ -1,4 +1,4 @@
-import { quoteBeforeValue, readLooseDateTime } from './read-ics-components';
+import { quoteBeforeValue, quoteTzidWithColon, readLooseDateTime } from './read-ics-components';
 
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
@@ -21,7 +21,7 @@ export function normalizeDateLines(data: string): string {
 }
 
 function normalizeLine(asWritten: string): string {
-  const line = quoteBeforeValue(asWritten) ?? asWritten;
+  const line = quoteBeforeValue(asWritten) ?? quoteTzidWithColon(asWritten) ?? asWritten;
   const colon = valueStart(line);
   if (colon === -1) return line;
   const head = line.slice(0, colon);

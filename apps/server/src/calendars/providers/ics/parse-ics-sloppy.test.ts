@@ -540,6 +540,56 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     expect(problems).toEqual([]);
   });
 
+  it('reads a TZID holding a colon without quotes up to the value, and says so once', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:display',
+          'DTSTART;TZID=(UTC-05:00) Eastern Time (US & Canada):20240304T090000',
+          'DTEND;TZID=(UTC-05:00) Eastern Time (US & Canada);X-FOO=bar:20240304T100000',
+        ),
+        vevent(
+          'UID:exchange',
+          'DTSTART;TZID=tzone://Microsoft/Pacific:20240305T090000',
+          'DTEND;TZID=tzone://Microsoft/Pacific:20240305T093000',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 3))).toEqual([
+      ['display', '2024-03-04T14:00:00.000Z', '2024-03-04T15:00:00.000Z'],
+      ['exchange', '2024-03-05T17:00:00.000Z', '2024-03-05T17:30:00.000Z'],
+    ]);
+    expect(messages(problems)).toEqual([
+      "2 events had a TZID holding a colon without quotes (DTSTART, DTEND); it was read up to the value's colon (the first: display)",
+    ]);
+  });
+
+  it('reads a display name of a place it does not know at the offset the name gives, or in the default zone when that is its standard time', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:far',
+          'DTSTART;TZID="(GMT+05.30) Somewhere Unlisted":20240704T090000',
+          'DTEND;TZID="(GMT+05.30) Somewhere Unlisted":20240704T100000',
+        ),
+        vevent(
+          'UID:near',
+          'DTSTART;TZID="(GMT+01.00) Somewhere Unlisted":20240705T090000',
+          'DTEND;TZID="(GMT+01.00) Somewhere Unlisted":20240705T100000',
+        ),
+      ),
+    );
+    // The default zone is Berlin: the second name's +01:00 is its standard time, so its summer time applies.
+    expect(rows(events).map((r) => r.slice(0, 3))).toEqual([
+      ['far', '2024-07-04T03:30:00.000Z', '2024-07-04T04:30:00.000Z'],
+      ['near', '2024-07-05T07:00:00.000Z', '2024-07-05T08:00:00.000Z'],
+    ]);
+    expect(messages(problems)).toEqual([
+      'Unknown time zone "(GMT+05.30) Somewhere Unlisted"; times in it are read at UTC+05:30, the offset its name gives',
+      'Unknown time zone "(GMT+01.00) Somewhere Unlisted"; times in it are read in Europe/Berlin',
+    ]);
+  });
+
   it('reads a rule written in lowercase, and an UNTIL written with dashes as the end it names', () => {
     const { events, problems } = parse(
       ics(

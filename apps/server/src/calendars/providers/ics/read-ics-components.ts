@@ -19,6 +19,8 @@ export type IcsProperty = {
   looseTime?: true;
   /** A TZID whose closing quote came after the value, read as if it came before. */
   quoteAfterValue?: true;
+  /** Its TZID held a colon without quotes, and was read up to the last colon. */
+  unquotedTzid?: true;
 };
 
 export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
@@ -354,6 +356,19 @@ export function quoteBeforeValue(line: string): string | undefined {
   return m ? `${m[1]}"${m[2]}":${m[3]}` : undefined;
 }
 
+/**
+ * A date line whose TZID holds a colon without quotes (DTSTART;TZID=(UTC-05:00) Eastern Time (US & Canada):…,
+ * TZID=tzone://Microsoft/Eastern:…), which RFC 5545 wants quoted: the value is what follows the last colon.
+ */
+const UNQUOTED_COLON_TZID = /^([^:"]*;TZID=)([^";]*:[^";]*?)((?:;[A-Za-z-]+=[^;:"]*)*):([^:"]+)$/i;
+
+/** The line with its TZID quoted, when it holds a colon unquoted and the rest reads as dates; else undefined. */
+export function quoteTzidWithColon(line: string): string | undefined {
+  const m = UNQUOTED_COLON_TZID.exec(line);
+  if (!m || !m[4]!.split(',').every((value) => readLooseDateTime(value) !== null)) return undefined;
+  return `${m[1]}"${m[2]}"${m[3]}:${m[4]}`;
+}
+
 /** One property parsed on its own with ical.js: a bad line costs that line only. */
 function readProperty(
   problems: IcsProblem[],
@@ -365,11 +380,13 @@ function readProperty(
   try {
     looseTimeRead = false;
     const misquoted = quoteBeforeValue(line);
-    const parsed = ICAL.parse.property(misquoted ?? line, LENIENT_DESIGN) as unknown as unknown[];
+    const unquoted = misquoted ? undefined : quoteTzidWithColon(line);
+    const parsed = ICAL.parse.property(misquoted ?? unquoted ?? line, LENIENT_DESIGN) as unknown as unknown[];
     const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
     const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
     if (looseTimeRead) property.looseTime = true;
     if (misquoted) property.quoteAfterValue = true;
+    if (unquoted) property.unquotedTzid = true;
     component.props.push(property);
   } catch (error) {
     addProblem(problems, {

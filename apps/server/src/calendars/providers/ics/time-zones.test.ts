@@ -39,6 +39,14 @@ describe('time zones', () => {
     ['(UTC+01:00) Brussels, Copenhagen, Madrid, Paris', 'Europe/Paris'],
     ['(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi', 'Asia/Calcutta'],
     ['(GMT-08:00) Pacific Time (US & Canada); Tijuana', 'America/Los_Angeles'],
+    // Outlook 2003: dots in the offset, places parted by slashes.
+    ['(GMT-05.00) Eastern Time (US & Canada)', 'America/New_York'],
+    ['(GMT+01.00) Amsterdam / Berlin / Bern / Rome / Stockholm / Vienna', 'Europe/Berlin'],
+    ['(GMT+01.00) Brussels / Copenhagen / Madrid / Paris', 'Europe/Paris'],
+    // Exchange 2003.
+    ['tzone://Microsoft/Eastern', 'America/New_York'],
+    ['tzone://Microsoft/Pacific', 'America/Los_Angeles'],
+    ['tzone://Microsoft/GMT', 'Europe/London'],
   ])('reads the display name %s as %s', (name, zone) => {
     const resolved = resolveTzid(name, none);
     expect(resolved).toBeDefined();

@@ -208,7 +208,8 @@ function offsetMs(value: unknown): number | undefined {
 
 /**
  * Resolves a TZID as found in the wild, in this order: an IANA name (also behind a /mozilla.org/…/ style
- * prefix), a Windows name (Outlook, Exchange), then a VTIMEZONE of the file. Undefined when none applies.
+ * prefix), a Windows name (Outlook, Exchange, also as Outlook displays it, or as tzone://Microsoft/Eastern),
+ * then a VTIMEZONE of the file. Undefined when none applies.
  * An IANA or Windows name wins over the file's VTIMEZONE: exports often carry only the current rules, the
  * runtime's database has the history.
  */
@@ -217,7 +218,11 @@ export function resolveTzid(tzid: string, vtimezone: (name: string) => Zone | un
   if (!name) return undefined;
   const direct = ianaZone(name);
   if (direct) return direct;
-  const windows = windowsZoneToIana(name);
+  // Exchange 2003's names: tzone://Microsoft/Eastern is the Windows zone "Eastern Standard Time".
+  const exchange = /^tzone:\/\/Microsoft\/(.+)$/i.exec(name)?.[1];
+  const windows = exchange
+    ? (windowsZoneToIana(`${exchange} Standard Time`) ?? windowsZoneToIana(exchange))
+    : windowsZoneToIana(name);
   if (windows) {
     const zone = ianaZone(windows);
     if (zone) return zone;
@@ -244,8 +249,21 @@ function fixedOffsetZone(name: string): Zone | undefined {
   if (!m) return undefined;
   const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
   if (minutes > 14 * 60) return undefined;
-  const offsetMs = (m[1] === '-' ? -minutes : minutes) * 60_000;
+  return offsetZone((m[1] === '-' ? -minutes : minutes) * 60_000);
+}
+
+/** A zone that keeps one offset all year ('UTC+01:00'). */
+export function offsetZone(offsetMs: number): Zone {
   if (offsetMs === 0) return UTC_ZONE;
-  const id = `UTC${m[1]}${m[2]!.padStart(2, '0')}:${m[3] ?? '00'}`;
+  const minutes = Math.abs(offsetMs) / 60_000;
+  const id = `UTC${offsetMs < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   return { id, toUtc: (localMs) => localMs - offsetMs, toLocal: (utcMs) => utcMs + offsetMs };
+}
+
+/** A zone's standard time this year: the smaller of its offsets in January and July. */
+export function standardOffsetMs(zone: Zone, nowMs: number): number {
+  const year = new Date(nowMs).getUTCFullYear();
+  const january = Date.UTC(year, 0, 15);
+  const july = Date.UTC(year, 6, 15);
+  return Math.min(zone.toLocal(january) - january, zone.toLocal(july) - july);
 }
