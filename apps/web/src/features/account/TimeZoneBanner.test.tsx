@@ -24,8 +24,10 @@ function renderBanner(user: Partial<CurrentUser>) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.currentUser, testUser(user));
   const fetchMock = mockFetch({
-    'PATCH /api/v1/users': ({ body }) =>
-      jsonResponse(200, userDocument({ ...user, time_zone: body.data.attributes.time_zone })),
+    'PATCH /api/v1/users': ({ body }) => {
+      const { time_zone } = (body as { data: { attributes: { time_zone: string } } }).data.attributes;
+      return jsonResponse(200, userDocument({ ...user, time_zone }));
+    },
     'GET /api/v1/users': () => jsonResponse(200, userDocument({ ...user, time_zone: 'UTC' })),
   });
   return { ...renderRoutes([{ path: '*', element: <Banner /> }], { queryClient }), fetchMock };
