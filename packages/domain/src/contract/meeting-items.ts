@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_ITEM_CHARS } from '../validation/misc';
 import { endpoint } from './endpoint';
 import { resourceBodySchema } from './jsonapi';
 import { type ItemKind, itemChangeDocuments } from './meetings';
 
 /** A meeting's agenda items, objectives and pre-work items: what a change may set, and their endpoints. */
 
-const itemDescription = z.string().trim().min(1, 'must not be empty').max(1000);
+const itemDescription = z.string().trim().min(1, 'must not be empty').max(MAX_ITEM_CHARS);
 const itemPosition = z.number().int().min(0).max(10_000);
 const minutesInADay = z
   .number()

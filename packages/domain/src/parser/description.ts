@@ -10,6 +10,8 @@
  * Items are the list lines under it ('-', '*', '+', '•', '–', '1.', '1)', <li>) until a blank line followed
  * by a line that is not an item, or the next heading. Lines that are not items before that are skipped.
  */
+
+import { MAX_ITEM_CHARS } from '../validation/misc';
 import { type ConferenceLink, detectConferenceLink } from './conference';
 import { htmlToText, LINK_CLOSE, LINK_OPEN, stripLinkMarkers } from './html';
 
@@ -66,7 +68,6 @@ const HEADINGS: Readonly<Record<string, Section>> = {
 
 /** Items per section and characters per item are capped so a pathological description stays cheap. */
 const MAX_ITEMS = 100;
-const MAX_ITEM_CHARS = 1_000;
 const MAX_INPUT_CHARS = 2_000_000;
 
 const HEADING_DECOR = /^[#>\s*_]+|[\s*_:：]+$/g;

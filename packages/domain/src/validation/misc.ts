@@ -35,6 +35,16 @@ export function salaryEditState(
   return { salary, canSave: true, hint: null };
 }
 
+/** The most characters an agenda item, objective or pre-work item holds (the API refuses more). */
+export const MAX_ITEM_CHARS = 1_000;
+
+/** What an item's field says once its text is as long as an item may be (a longer paste stops there). */
+export function itemLengthHint(length: number): string | null {
+  return length >= MAX_ITEM_CHARS
+    ? `An item holds at most ${MAX_ITEM_CHARS.toLocaleString('en-US')} characters.`
+    : null;
+}
+
 /** The most entries a VIP or domain list may hold (the API refuses more). */
 export const MAX_LIST_ENTRIES = 500;
 

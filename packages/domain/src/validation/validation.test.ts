@@ -12,7 +12,9 @@ import {
 import {
   domainListSaveState,
   isDeleteAccountConfirmed,
+  itemLengthHint,
   listTooLong,
+  MAX_ITEM_CHARS,
   parseSalary,
   salaryEditState,
   unchangedSelectionHint,
@@ -170,6 +172,16 @@ describe('salary', () => {
     expect(listTooLong(500)).toBeNull();
     expect(listTooLong(501)).toBe('A list holds at most 500 entries: remove 1 entry.');
     expect(listTooLong(600)).toBe('A list holds at most 500 entries: remove 100 entries.');
+  });
+
+  it('says an item is as long as an item may be exactly when it is', () => {
+    expect(itemLengthHint(999)).toBeNull();
+    expect(itemLengthHint(1_000)).toBe('An item holds at most 1,000 characters.');
+    fc.assert(
+      fc.property(fc.nat({ max: 5_000 }), (length) => {
+        expect(itemLengthHint(length) !== null).toBe(length >= MAX_ITEM_CHARS);
+      }),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { Button, Group, NumberInput, TextInput } from '@mantine/core';
+import { itemLengthHint, MAX_ITEM_CHARS } from '@meetwell/domain';
 import { type FormEvent, useState } from 'react';
 import { useOneAtATime } from '../../lib/useOneAtATime';
 import { type Draft, EMPTY_DRAFT, ITEM_SECTIONS, withArticle } from './items';
@@ -45,7 +46,9 @@ export function ItemForm({
           placeholder={`Add ${withArticle(noun)}`}
           value={draft.description}
           onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
-          maxLength={1000}
+          maxLength={MAX_ITEM_CHARS}
+          // A longer paste stops at the limit: say so rather than cut it silently.
+          description={itemLengthHint(draft.description.length)}
           data-autofocus={onCancel ? true : undefined}
         />
         {kind === 'prework_items' && (

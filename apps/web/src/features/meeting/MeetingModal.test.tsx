@@ -339,6 +339,19 @@ describe('meeting modal: skip, re-evaluate and live score', () => {
     });
   });
 
+  it('says when a pasted item stops at the most an item holds, rather than cutting it silently', async () => {
+    setup(meetingFixture());
+    const agenda = await screen.findByRole('region', { name: 'Agenda' });
+    const field = within(agenda).getByRole('textbox', { name: 'New agenda item' });
+    await userEvent.click(field);
+    await userEvent.paste('Short');
+    expect(within(agenda).queryByText('An item holds at most 1,000 characters.')).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.paste('x'.repeat(1_200));
+    expect((field as HTMLInputElement).value).toHaveLength(1_000);
+    expect(within(agenda).getByText('An item holds at most 1,000 characters.')).toBeInTheDocument();
+  });
+
   it('reorders with the arrows by sending the new positions', async () => {
     const first = agendaItem({ id: 'a1', description: 'First', position: 0 });
     const second = agendaItem({ id: 'a2', description: 'Second', position: 1 });
