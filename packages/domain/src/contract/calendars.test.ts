@@ -41,6 +41,19 @@ describe('adding and reconnecting a calendar take exactly one source', () => {
     expect(none.error?.issues[0]?.message).toBe('Give one of url, content or content_base64');
   });
 
+  it('reads a feed address as calendars give it: webcal and webcals in any case over https, spaces around it cut', () => {
+    for (const [pasted, fetched] of [
+      ['webcal://example.com/team.ics', 'https://example.com/team.ics'],
+      ['WEBCAL://example.com/team.ics', 'https://example.com/team.ics'],
+      ['webcals://p42-caldav.icloud.com/published/2/abc', 'https://p42-caldav.icloud.com/published/2/abc'],
+      ['  https://example.com/team.ics\n', 'https://example.com/team.ics'],
+      ['http://example.com/team.ics', 'http://example.com/team.ics'],
+    ]) {
+      expect(icsImportAttributes.parse({ url: pasted }).url, pasted).toBe(fetched);
+      expect(reconnectAttributes.parse({ url: pasted }).url, pasted).toBe(fetched);
+    }
+  });
+
   it('opens push channels only for the providers the paths name', () => {
     const params = calendarEndpoints.openChannel.params;
     expect(params.safeParse({ provider: 'google_calendar' }).success).toBe(true);

@@ -73,7 +73,15 @@ export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 /** A file sent as base64 is a third larger than the file. */
 export const MAX_ICS_BASE64_CHARS = Math.ceil((MAX_ICS_BYTES * 4) / 3);
 
-const icsUrl = z.url({ protocol: /^(https?|webcal)$/, error: 'must be an http(s) or webcal URL' });
+/**
+ * A subscription's address, pasted as calendars give it: webcal:// (or webcals://, any case) is fetched over
+ * https, as calendar apps do; spaces around it are no part of it.
+ */
+const icsUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^(https?|webcals?)$/, error: 'must be an http(s) or webcal URL' }))
+  .transform((url) => url.replace(/^webcals?:/i, 'https:'));
 const icsContent = z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported');
 const icsContentBase64 = z
   .base64({ error: 'must be the file encoded in base64' })

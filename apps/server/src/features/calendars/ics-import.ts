@@ -110,7 +110,8 @@ export async function importIcsCalendar(
   input: IcsImport,
 ): Promise<{ calendar: CalendarRow; updated: boolean }> {
   const { name, url } = input;
-  const sourceUrl = url?.replace(/^webcal:/, 'https:');
+  // The contract gives a webcal address as https already.
+  const sourceUrl = url;
   if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
   const bytes = icsFileBytes(input);
   let calendarName = name;
