@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarEndpoints, icsImportAttributes, reconnectAttributes } from './calendars';
+import {
+  caldavAccountAttributes,
+  calendarEndpoints,
+  icsImportAttributes,
+  reconnectAttributes,
+} from './calendars';
 
 const sources = {
   url: 'https://example.com/team.ics',
@@ -52,6 +57,12 @@ describe('adding and reconnecting a calendar take exactly one source', () => {
       expect(icsImportAttributes.parse({ url: pasted }).url, pasted).toBe(fetched);
       expect(reconnectAttributes.parse({ url: pasted }).url, pasted).toBe(fetched);
     }
+    const caldav = caldavAccountAttributes.parse({
+      server_url: ' https://dav.example.com/ ',
+      username: 'a',
+      password: 'b',
+    });
+    expect(caldav.server_url).toBe('https://dav.example.com/');
   });
 
   it('opens push channels only for the providers the paths name', () => {

@@ -105,7 +105,10 @@ export type IcsImport = z.input<typeof icsImportAttributes>;
 /** POST /calendars/caldav: the account's server and credentials. */
 export const caldavAccountAttributes = z
   .object({
-    server_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+    server_url: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     username: z.string().min(1).max(200),
     password: z.string().min(1).max(500),
   })
