@@ -12,7 +12,8 @@ export type IcsNoteKind =
   | 'empty-rrule'
   | 'loose-date-time'
   | 'quote-after-value'
-  | 'unquoted-tzid';
+  | 'unquoted-tzid'
+  | 'all-day-as-midnights';
 
 /** The counted form of a note, kept on its problem so notes of several parses (CalDAV objects) can be merged. */
 export type IcsNote = {
@@ -51,6 +52,10 @@ function noteMessage(note: IcsNote): string {
       return many
         ? `${count} events had date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties}; they were read as the times written${first}`
         : `Date-times written loosely (without seconds, with fractions of a second, in lowercase, between spaces or with dashes and colons)${properties} were read as the times written`;
+    case 'all-day-as-midnights':
+      return many
+        ? `${count} all-day events were written as times from midnight to midnight (X-MICROSOFT-CDO-ALLDAYEVENT); they were read as all-day${first}`
+        : 'The all-day event was written as times from midnight to midnight (X-MICROSOFT-CDO-ALLDAYEVENT); it was read as all-day';
     case 'unquoted-tzid':
       return many
         ? `${count} events had a TZID holding a colon without quotes${properties}; it was read up to the value's colon${first}`

@@ -1,6 +1,6 @@
 import { type IcsRead, noteDateValue } from './ics-read';
 import { DAY_MS, type IcsDuration, type IcsTime, isoDate, readDuration, readTime } from './ics-time';
-import { addProblem, type IcsComponent, prop, UNREADABLE } from './read-ics-components';
+import { addProblem, type IcsComponent, prop, text, UNREADABLE } from './read-ics-components';
 import type { Zone } from './time-zones';
 
 /** When a VEVENT happens: its start, the zone its wall-clock times are in, and how long it lasts. */
@@ -34,9 +34,62 @@ export function readTiming(read: IcsRead, component: IcsComponent, uid: string):
   }
   noteDateValue(read.notes, dtstart!, dtstart!.values[0], uid);
   const zone = read.resolver.zoneOf(start, { line: dtstart!.line, uid });
+  if (start.kind !== 'date' && markedAllDay(component)) {
+    const dates = allDayFromMidnights(read, component, uid, start, zone);
+    if (dates) {
+      read.notes.add('all-day-as-midnights', uid, dtstart!.line);
+      return dates;
+    }
+  }
   const allDay = start.kind === 'date';
   const { duration, endUnreadable } = readEnd(read, component, uid, start, zone);
   return { start, zone, allDay, duration, endUnreadable };
+}
+
+const atMidnight = (wallMs: number) => ((wallMs % DAY_MS) + DAY_MS) % DAY_MS === 0;
+
+/** Outlook's (and Windows Live's) mark of an all-day event, whatever its DTSTART says. */
+function markedAllDay(component: IcsComponent): boolean {
+  return ['x-microsoft-cdo-alldayevent', 'x-microsoft-msncalendar-alldayevent'].some(
+    (name) => text(component, name).trim().toUpperCase() === 'TRUE',
+  );
+}
+
+/**
+ * An event marked all-day but written from a midnight to a later midnight (in its own zone, or in the
+ * calendar's for UTC times), as some Outlook exports write holidays: the dates those midnights start. Undefined
+ * when its times are not such midnights (then it is read as the times written).
+ */
+function allDayFromMidnights(
+  read: IcsRead,
+  component: IcsComponent,
+  uid: string,
+  start: IcsTime,
+  zone: Zone,
+): Timing | undefined {
+  // The wall clock the midnights are read on: the event's own zone, or the calendar's for UTC times.
+  const frame = start.kind === 'utc' ? read.resolver.allDay : zone;
+  const startUtc = zone.toUtc(start.local);
+  const startWall = frame.toLocal(startUtc);
+  if (!atMidnight(startWall)) return undefined;
+  const dtend = prop(component, 'dtend');
+  const end = readTime(dtend);
+  let endWall: number;
+  if (end) {
+    endWall = frame.toLocal(read.resolver.toUtc(end, { line: dtend!.line, uid }));
+  } else {
+    const duration = readDuration(prop(component, 'duration')?.values[0]);
+    endWall = duration ? startWall + duration.nominalMs + duration.exactMs : startWall + DAY_MS;
+  }
+  const days = Math.round((endWall - startWall) / DAY_MS);
+  if (!atMidnight(endWall) || days < 1) return undefined;
+  return {
+    start: { kind: 'date', local: startWall },
+    zone: read.resolver.allDay,
+    allDay: true,
+    duration: { nominalMs: days * DAY_MS, exactMs: 0 },
+    endUnreadable: false,
+  };
 }
 
 /** How long a VEVENT lasts, from DTEND or DURATION (a day for an all-day event without either). */

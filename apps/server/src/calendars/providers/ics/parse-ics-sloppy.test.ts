@@ -590,6 +590,50 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     ]);
   });
 
+  it('reads an event Outlook marks all-day, written from midnight to midnight, as all-day on its dates', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:new-year',
+          'DTSTART;TZID="W. Europe Standard Time":20240101T000000',
+          'DTEND;TZID="W. Europe Standard Time":20240102T000000',
+          'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+        ),
+        // UTC times: the midnights of the calendar's zone (Berlin here).
+        vevent(
+          'UID:utc',
+          'DTSTART:20240703T220000Z',
+          'DTEND:20240705T220000Z',
+          'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+        ),
+        vevent(
+          'UID:xmas',
+          'DTSTART;TZID=America/New_York:20231225T000000',
+          'DURATION:P1D',
+          'RRULE:FREQ=YEARLY;COUNT=2',
+          'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+        ),
+        // Marked, but not at midnight: the times written.
+        vevent(
+          'UID:timed',
+          'DTSTART;TZID=Europe/Berlin:20240105T090000',
+          'DTEND;TZID=Europe/Berlin:20240105T100000',
+          'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+        ),
+      ),
+    );
+    expect(rows(events).map((r) => r.slice(0, 4))).toEqual([
+      ['xmas::2023-12-25', '2023-12-24T23:00:00.000Z', '2023-12-25T23:00:00.000Z', true],
+      ['new-year', '2023-12-31T23:00:00.000Z', '2024-01-01T23:00:00.000Z', true],
+      ['timed', '2024-01-05T08:00:00.000Z', '2024-01-05T09:00:00.000Z', false],
+      ['utc', '2024-07-03T22:00:00.000Z', '2024-07-05T22:00:00.000Z', true],
+      ['xmas::2024-12-25', '2024-12-24T23:00:00.000Z', '2024-12-25T23:00:00.000Z', true],
+    ]);
+    expect(messages(problems)).toEqual([
+      '3 all-day events were written as times from midnight to midnight (X-MICROSOFT-CDO-ALLDAYEVENT); they were read as all-day (the first: new-year)',
+    ]);
+  });
+
   it('reads a rule written in lowercase, and an UNTIL written with dashes as the end it names', () => {
     const { events, problems } = parse(
       ics(

@@ -53,6 +53,9 @@ const VEVENT_PROPS = new Set([
   'x-microsoft-skypeteamsmeetingurl',
   'x-microsoft-onlinemeetingconflink',
   'x-meetwell-id',
+  // Outlook and Windows Live write some all-day events as midnight-to-midnight times, marked by these.
+  'x-microsoft-cdo-alldayevent',
+  'x-microsoft-msncalendar-alldayevent',
 ]);
 const VCALENDAR_PROPS = new Set([
   'method',
