@@ -1,4 +1,4 @@
-import { quoteBeforeValue, quoteTzidWithColon, readLooseDateTime } from './read-ics-components';
+import { quoteBeforeValue, quoteTzidWithColon, readLooseDateTime, valueStart } from './read-ics-components';
 
 /** Date properties whose values the lenient reader takes as written (read-ics-components.ts). */
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
@@ -40,15 +40,4 @@ function normalizeLine(asWritten: string): string {
   const kept = params.filter((_, i) => i !== valueParam);
   if (allDates) kept.push('VALUE=DATE');
   return `${[name, ...kept].join(';')}:${written.join(',')}`;
-}
-
-/** The colon ending the name and parameters (a quoted parameter value may hold one). */
-function valueStart(line: string): number {
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === ':' && !quoted) return i;
-  }
-  return -1;
 }

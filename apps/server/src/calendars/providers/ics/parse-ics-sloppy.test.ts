@@ -634,6 +634,24 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     ]);
   });
 
+  it('reads a summary, description or location with another VALUE as the text it is, escapes undone', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:typed',
+          'DTSTART:20240305T090000Z',
+          'SUMMARY;VALUE=STRING:Plan\\, review',
+          'DESCRIPTION;LANGUAGE=en;VALUE=HTML:Agenda\\n- Scope\\n- Dates',
+          'LOCATION;VALUE=URI:Room 1\\; floor 2',
+        ),
+      ),
+    );
+    expect(events.map((e) => [e.summary, e.description, e.location])).toEqual([
+      ['Plan, review', 'Agenda\n- Scope\n- Dates', 'Room 1; floor 2'],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
   it('reads a rule written in lowercase, and an UNTIL written with dashes as the end it names', () => {
     const { events, problems } = parse(
       ics(

@@ -372,6 +372,33 @@ export function quoteTzidWithColon(line: string): string | undefined {
   return `${m[1]}"${m[2]}"${m[3]}:${m[4]}`;
 }
 
+/** The colon ending the name and parameters (a quoted parameter value may hold one); -1 without one. */
+export function valueStart(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === ':' && !quoted) return i;
+  }
+  return -1;
+}
+
+/** Properties that are text whatever VALUE a producer wrote on them (ical.js keeps an unknown one raw). */
+const TEXT_PROPS = new Set(['summary', 'description', 'location']);
+
+/**
+ * A text property with another VALUE (SUMMARY;VALUE=STRING:…, DESCRIPTION;VALUE=HTML:…) read as the text it
+ * is: its escapes (\n, \,) undone, so an agenda written in it is found. Undefined when there is none.
+ */
+function asText(name: string, line: string): string | undefined {
+  if (!TEXT_PROPS.has(name)) return undefined;
+  const colon = valueStart(line);
+  if (colon === -1) return undefined;
+  const params = line.slice(0, colon).split(';');
+  const kept = params.filter((param, i) => i === 0 || !/^VALUE=/i.test(param) || /^VALUE=TEXT$/i.test(param));
+  return kept.length === params.length ? undefined : `${kept.join(';')}${line.slice(colon)}`;
+}
+
 /** One property parsed on its own with ical.js: a bad line costs that line only. */
 function readProperty(
   problems: IcsProblem[],
@@ -384,7 +411,8 @@ function readProperty(
     looseTimeRead = false;
     const misquoted = quoteBeforeValue(line);
     const unquoted = misquoted ? undefined : quoteTzidWithColon(line);
-    const parsed = ICAL.parse.property(misquoted ?? unquoted ?? line, LENIENT_DESIGN) as unknown as unknown[];
+    const written = misquoted ?? unquoted ?? asText(name, line) ?? line;
+    const parsed = ICAL.parse.property(written, LENIENT_DESIGN) as unknown as unknown[];
     const [propName, params, type, ...values] = parsed as [string, IcsParams, string, ...unknown[]];
     const property: IcsProperty = { name: propName, params: params ?? {}, type, values, line: lineNo };
     if (looseTimeRead) property.looseTime = true;
