@@ -391,7 +391,8 @@ const TEXT_PROPS = new Set(['summary', 'description', 'location']);
  * is: its escapes (\n, \,) undone, so an agenda written in it is found. Undefined when there is none.
  */
 function asText(name: string, line: string): string | undefined {
-  if (!TEXT_PROPS.has(name)) return undefined;
+  // Most lines have no parameters at all: the name, then its colon.
+  if (!TEXT_PROPS.has(name) || line.charCodeAt(name.length) === 58) return undefined;
   const colon = valueStart(line);
   if (colon === -1) return undefined;
   const params = line.slice(0, colon).split(';');
