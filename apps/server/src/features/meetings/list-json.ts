@@ -26,7 +26,9 @@ export async function listMeetingsJson(
   from: Date,
   to: Date,
   limit: number,
-): Promise<{ count: number; data: string }> {
+  /** The document's `meta`, as JSON: the whole document is written in one piece, never the array and then a copy. */
+  meta = 'null',
+): Promise<{ count: number; body: string }> {
   // A named statement: each connection plans it once, not on every read (planning costs more than running).
   const query = dialect.sqlToQuery(meetingsListQuery(userId, from, to, limit));
   const result = await pool.query<string[]>({
@@ -37,7 +39,7 @@ export async function listMeetingsJson(
     // Every value as PostgreSQL wrote it: JSON is passed on as text, numbers and booleans written as JSON.
     types: RAW_TEXT,
   });
-  return { count: result.rows.length, data: writeDocuments(result.rows) };
+  return { count: result.rows.length, body: writeDocument(result.rows, meta) };
 }
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
@@ -59,18 +61,22 @@ function value(kind: ColumnKind, raw: string | null): string {
   }
 }
 
-/** The `data` array: each row is the meeting's id, then its attributes in MEETING_ATTRIBUTES' order. */
-function writeDocuments(rows: (string | null)[][]): string {
+/**
+ * The document `{"data":[…],"meta":…}`: each row is the meeting's id, then its attributes in MEETING_ATTRIBUTES'
+ * order.
+ */
+function writeDocument(rows: (string | null)[][], meta: string): string {
   // Every piece in one list, joined once: no intermediate string per document (8 MB of them for a busy
-  // period), which the read's heap would carry until the next collection.
-  const pieces: string[] = ['['];
+  // period), nor the array and then the document around it, which the read's heap would carry until the next
+  // full collection.
+  const pieces: string[] = ['{"data":['];
   for (const [r, row] of rows.entries()) {
     pieces.push(r === 0 ? '{"type":"meetings","id":' : ',{"type":"meetings","id":');
     pieces.push(JSON.stringify(row[0]), ',"attributes":{');
     for (let i = 0; i < KEYS.length; i++) pieces.push(KEYS[i]!, value(KINDS[i]!, row[i + 1] ?? null));
     pieces.push('}}');
   }
-  pieces.push(']');
+  pieces.push('],"meta":', meta, '}');
   return pieces.join('');
 }
 

@@ -26,10 +26,9 @@ export const meetingRoutes: FeatureRoutes = (app, ctx) => {
     const { from, to } = parsePeriod(request.query, currentWeek(ctx.now()));
     const limit = MAX_MEETINGS_PER_REQUEST + 1;
     const load = async () => {
-      const found = await listMeetingsJson(ctx.pool, user.id, from, to, limit);
-      // PostgreSQL built the data array: it goes out as it came, never parsed and serialised again here.
+      // PostgreSQL wrote the values: they go out as they came, never parsed and serialised again here.
       const meta = JSON.stringify({ starts_at: from.toISOString(), ends_at: to.toISOString() });
-      return { count: found.count, body: `{"data":${found.data},"meta":${meta}}` };
+      return listMeetingsJson(ctx.pool, user.id, from, to, limit, meta);
     };
     // A repeated read of the same week is answered from this process's cache (week-cache.ts), compressed once.
     const cache = weekCacheOf(ctx.pubsub);
