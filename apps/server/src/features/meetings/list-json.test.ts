@@ -166,7 +166,9 @@ describe('the meetings of a period, built by PostgreSQL', () => {
     expect(list.count).toBe(3);
     expect(JSON.parse(list.body).data).toEqual(expected);
     // Same keys in the same order, so a client never sees two shapes.
-    expect(Object.keys(JSON.parse(list.body).data[0].attributes)).toEqual(Object.keys(expected[0].attributes));
+    expect(Object.keys(JSON.parse(list.body).data[0].attributes)).toEqual(
+      Object.keys(expected[0].attributes),
+    );
     const scored = JSON.parse(list.body).data[0].attributes;
     expect(scored.attendees.map((a: { email: string }) => a.email)).toEqual([
       'lead@acme.example',
