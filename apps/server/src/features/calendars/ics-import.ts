@@ -109,9 +109,8 @@ export async function importIcsCalendar(
   owner: CalendarOwner,
   input: IcsImport,
 ): Promise<{ calendar: CalendarRow; updated: boolean }> {
-  const { name, url } = input;
   // The contract gives a webcal address as https already.
-  const sourceUrl = url;
+  const { name, url: sourceUrl } = input;
   if (sourceUrl) await assertReachableHost(ctx, sourceUrl, '/data/attributes/url');
   const bytes = icsFileBytes(input);
   let calendarName = name;

@@ -158,7 +158,7 @@ async function richWeek() {
 describe('the meetings of a period, built by PostgreSQL', () => {
   it('say exactly what the presenter of single meetings says, for every kind of meeting', async () => {
     const { user, rows } = await richWeek();
-    const list = await listMeetingsJson(ctx.pool, user.id, at(1, 0), at(8, 0), 100);
+    const list = await listMeetingsJson(ctx.pool, user.id, at(1, 0), at(8, 0), 100, '{}');
     const shown = rows
       .filter((r) => r.status !== 'cancelled' && r.providerEventId !== 'off')
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -222,6 +222,7 @@ describe('the meetings of a period, built by PostgreSQL', () => {
       from,
       new Date(from.getTime() + 7 * 86_400_000),
       100,
+      '{}',
     );
     expect(
       JSON.parse(list.body).data.map((m: { attributes: { summary: string } }) => m.attributes.summary),

@@ -27,7 +27,7 @@ export async function listMeetingsJson(
   to: Date,
   limit: number,
   /** The document's `meta`, as JSON: the whole document is written in one piece, never the array and then a copy. */
-  meta = 'null',
+  meta: string,
 ): Promise<{ count: number; body: string }> {
   // A named statement: each connection plans it once, not on every read (planning costs more than running).
   const query = dialect.sqlToQuery(meetingsListQuery(userId, from, to, limit));

@@ -14,6 +14,23 @@ afterAll(() => {
   process.env.TZ = zoneOfTheRun;
 });
 
+/** The week of `at` drawn with these meetings: [id, summary, starts_at, ends_at]. */
+function drawWeek(at: string, meetings: string[][]) {
+  render(
+    <WeekCalendar
+      week={weekOf(new Date(at))}
+      events={toCalendarEvents(
+        meetings.map(([id, summary, starts_at, ends_at]) =>
+          meetingFixture({ id, summary, starts_at, ends_at }),
+        ),
+      )}
+      blocks={[]}
+      onSelect={() => {}}
+      onSelectBlock={() => {}}
+    />,
+  );
+}
+
 function drawnTop(summary: string): string {
   const event = screen.getByText(summary).closest<HTMLElement>('.rbc-event');
   if (!event) throw new Error(`${summary} is not drawn`);
@@ -23,21 +40,11 @@ function drawnTop(summary: string): string {
 describe('the Plan week on a day the clocks change', () => {
   it('draws a meeting at nine where the nine of the other days is, the day the clocks fall back', () => {
     expect(new Date('2026-11-01T14:00:00Z').getHours()).toBe(9);
-    const meetings = [
+    drawWeek('2026-11-01T12:00:00Z', [
       ['sun', 'Sunday at nine', '2026-11-01T14:00:00Z', '2026-11-01T15:00:00Z'],
       ['early', 'Sunday before the change', '2026-11-01T05:00:00Z', '2026-11-01T05:30:00Z'],
       ['mon', 'Monday at nine', '2026-11-02T14:00:00Z', '2026-11-02T15:00:00Z'],
-    ].map(([id, summary, starts_at, ends_at]) => meetingFixture({ id, summary, starts_at, ends_at }));
-    const week = weekOf(new Date('2026-11-01T12:00:00Z'));
-    render(
-      <WeekCalendar
-        week={week}
-        events={toCalendarEvents(meetings)}
-        blocks={[]}
-        onSelect={() => {}}
-        onSelectBlock={() => {}}
-      />,
-    );
+    ]);
     expect(drawnTop('Sunday at nine')).toBe(drawnTop('Monday at nine'));
     // Each day is the same wall-clock hours: as many hour groups in Sunday's column as in Monday's.
     const columns = document.querySelectorAll('.rbc-time-content .rbc-day-slot');
@@ -46,21 +53,12 @@ describe('the Plan week on a day the clocks change', () => {
   });
 
   it('draws it there the day the clocks spring forward too', () => {
-    const meetings = [
+    expect(new Date('2026-03-08T13:00:00Z').getHours()).toBe(9);
+    drawWeek('2026-03-08T12:00:00Z', [
       ['sun', 'Sunday at nine', '2026-03-08T13:00:00Z', '2026-03-08T14:00:00Z'],
       ['early', 'Sunday before the change', '2026-03-08T06:00:00Z', '2026-03-08T06:30:00Z'],
       ['mon', 'Monday at nine', '2026-03-09T13:00:00Z', '2026-03-09T14:00:00Z'],
-    ].map(([id, summary, starts_at, ends_at]) => meetingFixture({ id, summary, starts_at, ends_at }));
-    expect(new Date('2026-03-08T13:00:00Z').getHours()).toBe(9);
-    render(
-      <WeekCalendar
-        week={weekOf(new Date('2026-03-08T12:00:00Z'))}
-        events={toCalendarEvents(meetings)}
-        blocks={[]}
-        onSelect={() => {}}
-        onSelectBlock={() => {}}
-      />,
-    );
+    ]);
     expect(drawnTop('Sunday at nine')).toBe(drawnTop('Monday at nine'));
   });
 });

@@ -105,6 +105,8 @@ export class ZoneResolver {
     calendarTimeZone: string | undefined,
     defaultTimeZone: string,
     private readonly problems: IcsProblem[],
+    /** An instant of the window read: the year whose standard time a display name's offset is compared with. */
+    private readonly referenceMs: number,
   ) {
     const fallback = ianaZone(defaultTimeZone);
     if (!fallback)
@@ -129,7 +131,7 @@ export class ZoneResolver {
   private byDisplayOffset(tzid: string): Zone | undefined {
     const offset = displayNameOffsetMs(tzid.trim().replace(/^"(.*)"$/, '$1'));
     if (offset === undefined) return undefined;
-    return standardOffsetMs(this.floating, Date.now()) === offset ? this.floating : offsetZone(offset);
+    return standardOffsetMs(this.floating, this.referenceMs) === offset ? this.floating : offsetZone(offset);
   }
 
   private lookup(tzid: string): Zone | undefined {

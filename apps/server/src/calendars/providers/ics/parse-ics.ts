@@ -104,7 +104,13 @@ function readFile(
     to: options.window.to.getTime(),
     problems,
     notes: new IcsNotes(),
-    resolver: new ZoneResolver(vtimezones, calendar.timeZone, options.defaultTimeZone, problems),
+    resolver: new ZoneResolver(
+      vtimezones,
+      calendar.timeZone,
+      options.defaultTimeZone,
+      problems,
+      options.window.from.getTime(),
+    ),
     bodies: new Map(),
     events: result.events,
   };

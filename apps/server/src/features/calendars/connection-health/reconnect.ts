@@ -96,7 +96,7 @@ async function reconnectIcs(
   calendar: CalendarRow,
   input: ReconnectInput,
 ): Promise<string[]> {
-  const sourceUrl = input.url;
+  const { url: sourceUrl } = input;
   const bytes = icsFileBytes(input);
   if (!sourceUrl && !bytes) invalid('Give the new address or the file.', '/data/attributes/url');
   if (sourceUrl) {
