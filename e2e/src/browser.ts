@@ -64,27 +64,17 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * Opens 'Log in / Sign up' from the home page and waits for `ready` in it. The page arrives pre-rendered: a
- * click before its script has hydrated it opens nothing (on a busy machine that takes seconds), so it clicks
- * again, only while no dialog is open (one may still be loading its contents).
+ * Opens 'Log in / Sign up' from the home page with one click and waits for `ready` in it. The page arrives
+ * pre-rendered; a click before its script has run follows the button's link to the page with the dialog open.
  */
-async function openLoginDialog(page: Page, ready: Locator) {
+export async function openLoginDialog(page: Page, ready: Locator) {
   await page.goto('/');
-  const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
-  for (let attempt = 0; ; attempt++) {
-    if (!(await dialog.isVisible())) {
-      await page
-        .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
-        .first()
-        .click();
-    }
-    const opened = await ready
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (opened) return dialog;
-    if (attempt === 5) throw new Error('Log in / Sign up did not open the sign-in dialog');
-  }
+  await page
+    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
+    .first()
+    .click();
+  await ready.waitFor({ timeout: 30_000 });
+  return page.getByRole('dialog', { name: 'Log in / Sign up' });
 }
 
 /** Signs in with 'Try the demo' from the home page, as a visitor would. */

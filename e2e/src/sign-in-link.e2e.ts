@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launch, newPage, screenshot } from './browser';
+import { baseUrl, launch, newPage, openLoginDialog, screenshot } from './browser';
 
 let browser: Browser;
 
@@ -34,15 +34,11 @@ async function linkFromServerLog(email: string): Promise<string> {
   return found!;
 }
 
-async function openLoginModal(page: Page) {
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Log in \/ Sign up|Sign up/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Log in / Sign up' });
-  await dialog.getByRole('textbox', { name: 'Work email' }).waitFor();
-  return dialog;
+function openLoginModal(page: Page) {
+  return openLoginDialog(
+    page,
+    page.getByRole('dialog', { name: 'Log in / Sign up' }).getByRole('textbox', { name: 'Work email' }),
+  );
 }
 
 describe('sign-in by e-mail link', () => {
@@ -92,6 +88,29 @@ describe('sign-in by e-mail link', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Email me a sign-in link' }).isVisible())
       .toBe(true);
+    await context.close();
+  });
+
+  it('opens the dialog from a tap made before the page has its script (a slow phone)', async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await scriptsHeld;
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const signUp = page.getByRole('button', { name: 'Sign up', exact: true });
+    await signUp.waitFor();
+    await signUp.click();
+    await page.waitForURL((url) => url.searchParams.get('login') === 'true', { waitUntil: 'commit' });
+    release();
+    await page
+      .getByRole('dialog', { name: 'Log in / Sign up' })
+      .getByRole('textbox', { name: 'Work email' })
+      .waitFor();
     await context.close();
   });
 

@@ -42,4 +42,38 @@ describe('the sign-in dialog', () => {
       await screen.findByRole('button', { name: 'Try the demo' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   }, 40_000);
+
+  it('is a link to the page with the dialog open, for a tap before the script has run, and answers Space', async () => {
+    mockFetch({
+      'GET /api/v1/auth/providers': () =>
+        jsonResponse(200, {
+          data: [],
+          meta: { demo_enabled: true, email_enabled: true, slack_enabled: false },
+        }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/pricing',
+          element: (
+            <>
+              <VisitorBar signedIn={false} />
+              <SignInDialog />
+            </>
+          ),
+        },
+      ],
+      { path: '/pricing' },
+    );
+    const button = screen.getByRole('button', { name: 'Log in / Sign up' });
+    expect(button.tagName).toBe('A');
+    expect(new URL(button.getAttribute('href')!, 'https://meetwell.example/pricing').href).toBe(
+      'https://meetwell.example/pricing?login=true',
+    );
+    button.focus();
+    await userEvent.keyboard(' ');
+    expect(
+      await screen.findByRole('dialog', { name: 'Log in / Sign up' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+  }, 40_000);
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberedImport } from '../lib/lazyComponent';
 
@@ -38,7 +38,29 @@ export function useLoginModal() {
     );
   }, [setParams]);
 
-  /** A button that opens the dialog: its code starts loading when the button is pointed at or focused. */
-  const trigger = { onClick: open, onPointerEnter: prepare, onFocus: prepare };
+  /**
+   * A button that opens the dialog: its code starts loading when the button is pointed at or focused. It is a
+   * link to this page with the dialog open, so that a tap on a pre-rendered page before its script has run
+   * (a slow phone) still opens the dialog, by loading the page again, instead of doing nothing.
+   */
+  const trigger = {
+    component: 'a' as const,
+    href: `?${LOGIN_PARAM}=true`,
+    role: 'button',
+    onClick: (event: MouseEvent) => {
+      // A new tab or window keeps the link's own behaviour.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+      event.preventDefault();
+      open();
+    },
+    // A link answers Enter; as a button it answers Space as well.
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== ' ') return;
+      event.preventDefault();
+      open();
+    },
+    onPointerEnter: prepare,
+    onFocus: prepare,
+  };
   return { opened, open, close, trigger };
 }
