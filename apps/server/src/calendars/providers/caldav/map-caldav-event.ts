@@ -22,7 +22,10 @@ export function mapCaldavObject(
   return { uids, events, problems };
 }
 
-/** 'uid::2024-03-04T09:00:00.000Z' / 'uid::2024-03-04' → its parts; a bare id is a whole event or series. */
+/**
+ * 'uid::2024-03-04T09:00:00.000Z' / 'uid::2024-03-04T09:00:00' (floating time) / 'uid::2024-03-04' → its parts;
+ * a bare id is a whole event or series.
+ */
 export function splitProviderEventId(providerEventId: string): {
   uid: string;
   occurrence?: string | undefined;
@@ -30,7 +33,7 @@ export function splitProviderEventId(providerEventId: string): {
   const at = providerEventId.lastIndexOf('::');
   if (at > 0) {
     const occurrence = providerEventId.slice(at + 2);
-    if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{3})?Z)?$/.test(occurrence)) {
+    if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}((\.\d{3})?Z)?)?$/.test(occurrence)) {
       return { uid: providerEventId.slice(0, at), occurrence };
     }
   }

@@ -163,11 +163,15 @@ export function existingMeta(data: string): { sequence: number; created?: string
 
 type Vevent = InstanceType<typeof ICAL.Component>;
 
-/** The original start of an override (RECURRENCE-ID) in the id form the parser uses. */
+/**
+ * The original start of an override (RECURRENCE-ID) in the id form the parser uses: a date, the wall clock of a
+ * floating-time series, or an instant.
+ */
 function recurrenceKey(
   vevent: Vevent,
   zones: (tzid: string) => Zone | undefined,
   floating: Zone,
+  floatingSeries: boolean,
 ): string | undefined {
   const prop = vevent.getFirstProperty('recurrence-id');
   if (!prop) return undefined;
@@ -177,8 +181,36 @@ function recurrenceKey(
   if (value.isDate) return new Date(local).toISOString().slice(0, 10);
   const tzid = prop.getParameter('tzid');
   const utcMark = value.zone === ICAL.Timezone.utcTimezone;
+  const isFloating = !utcMark && typeof tzid !== 'string';
+  if (floatingSeries && isFloating) return new Date(local).toISOString().slice(0, 19);
   const zone = utcMark ? UTC_ZONE : typeof tzid === 'string' ? (zones(tzid) ?? floating) : floating;
-  return new Date(zone.toUtc(local)).toISOString();
+  const utc = zone.toUtc(local);
+  return floatingSeries ? new Date(floating.toLocal(utc)).toISOString().slice(0, 19) : new Date(utc).toISOString();
+}
+
+/** DTSTART of a master in floating time (no zone, no UTC mark): its occurrences are keyed by wall clock. */
+function startsFloating(master: Vevent | undefined): boolean {
+  const prop = master?.getFirstProperty('dtstart');
+  const value = prop?.getFirstValue() as InstanceType<typeof ICAL.Time> | null | undefined;
+  if (!prop || !value || typeof value !== 'object' || !('year' in value) || value.isDate) return false;
+  return value.zone !== ICAL.Timezone.utcTimezone && typeof prop.getParameter('tzid') !== 'string';
+}
+
+/**
+ * An occurrence key's original start: its instant, and the value a RECURRENCE-ID or EXDATE gives it (a date,
+ * a floating wall clock, or UTC).
+ */
+function originalStart(occurrence: string, floating: Zone) {
+  if (occurrence.length === 10) {
+    const day = Date.parse(`${occurrence}T00:00:00Z`);
+    return { instant: day, value: toIcalTime(day, true), isDate: true };
+  }
+  if (!occurrence.endsWith('Z')) {
+    const local = Date.parse(`${occurrence}Z`);
+    return { instant: floating.toUtc(local), value: ICAL.Time.fromData(wallClockFields(local)), isDate: false };
+  }
+  const instant = Date.parse(occurrence);
+  return { instant, value: toIcalTime(instant, false), isDate: false };
 }
 
 function emailOf(prop: InstanceType<typeof ICAL.Property>): string | undefined {
@@ -227,14 +259,15 @@ function openObject(
   const master = vevents.find((v) => !v.hasProperty('recurrence-id'));
   if (!target.occurrence) return { root, targets: vevents, master, override: undefined };
 
-  let override = vevents.find((v) => recurrenceKey(v, zones, floating) === target.occurrence);
+  const floatingSeries = startsFloating(master);
+  let override = vevents.find(
+    (v) => recurrenceKey(v, zones, floating, floatingSeries) === target.occurrence,
+  );
   if (!override && options.createOverride) {
     if (!master) throw new ProviderError('not_found', 'The occurrence is not on the server');
     // Times of the occurrence as the parser computes them (zones, DST, all-day).
-    const original =
-      target.occurrence.length === 10
-        ? Date.parse(`${target.occurrence}T00:00:00Z`)
-        : Date.parse(target.occurrence);
+    const start = originalStart(target.occurrence, floating);
+    const original = start.instant;
     const { events } = parseIcs(data, {
       window: { from: new Date(original - 3 * DAY), to: new Date(original + 3 * DAY) },
       ownerEmail: options.ownerEmail,
@@ -257,10 +290,7 @@ function openObject(
     }
     for (const alarm of override.getAllSubcomponents('valarm')) override.removeSubcomponent(alarm);
     const isDate = occurrence.allDay;
-    const ridTime = isDate
-      ? toIcalTime(Date.parse(`${target.occurrence}T00:00:00Z`), true)
-      : toIcalTime(original, false);
-    override.addPropertyWithValue('recurrence-id', ridTime);
+    override.addPropertyWithValue('recurrence-id', start.value);
     if (isDate) {
       const days = Math.max(
         1,
@@ -269,6 +299,12 @@ function openObject(
       const startDay = Date.parse(`${target.occurrence}T00:00:00Z`);
       override.addPropertyWithValue('dtstart', toIcalTime(startDay, true));
       override.addPropertyWithValue('dtend', toIcalTime(startDay + days * DAY, true));
+    } else if (floatingSeries) {
+      // Floating as its series is: read anywhere, the answered occurrence stays at the series' wall clock.
+      const local = Date.parse(`${target.occurrence}Z`);
+      const length = occurrence.endsAt.getTime() - occurrence.startsAt.getTime();
+      override.addPropertyWithValue('dtstart', ICAL.Time.fromData(wallClockFields(local)));
+      override.addPropertyWithValue('dtend', ICAL.Time.fromData(wallClockFields(local + length)));
     } else {
       override.addPropertyWithValue('dtstart', toIcalTime(occurrence.startsAt.getTime(), false));
       override.addPropertyWithValue('dtend', toIcalTime(occurrence.endsAt.getTime(), false));
@@ -331,10 +367,8 @@ export function removeOccurrence(
   });
   if (override) root.removeSubcomponent(override);
   if (master) {
-    const isDate = params.occurrence.length === 10;
     const exdate = new ICAL.Property('exdate', master);
-    const original = Date.parse(isDate ? `${params.occurrence}T00:00:00Z` : params.occurrence);
-    exdate.setValue(toIcalTime(original, isDate));
+    exdate.setValue(originalStart(params.occurrence, ianaZone(params.timeZone) ?? UTC_ZONE).value);
     master.addProperty(exdate);
     const sequence = Number(master.getFirstPropertyValue('sequence') ?? 0);
     master.updatePropertyWithValue('sequence', Number.isFinite(sequence) ? sequence + 1 : 1);

@@ -196,13 +196,23 @@ export function occurrenceKey(
   if (master) return seriesKey(master, toSeriesLocal(read, master, time, uid));
   if (time.kind === 'date') return { iso: isoDate(time.local), utc: read.resolver.allDay.toUtc(time.local) };
   const utc = read.resolver.toUtc(time, { uid });
-  return { iso: new Date(utc).toISOString(), utc };
+  return { iso: time.kind === 'floating' ? isoWallClock(time.local) : new Date(utc).toISOString(), utc };
 }
 
-/** The key of a series' occurrence starting at a wall-clock instant. */
+/**
+ * The key of a series' occurrence starting at a wall-clock instant: its date for an all-day series, its wall
+ * clock for a floating-time one, else its instant. A floating time is read in its reader's zone, so its
+ * instant moves with them; its key must not, or what they added to an occurrence would go with the old one.
+ */
 export function seriesKey(timing: Timing, local: number): OccurrenceKey {
   const utc = timing.zone.toUtc(local);
-  return { iso: timing.allDay ? isoDate(local) : new Date(utc).toISOString(), utc };
+  if (timing.allDay) return { iso: isoDate(local), utc };
+  return { iso: timing.start.kind === 'floating' ? isoWallClock(local) : new Date(utc).toISOString(), utc };
+}
+
+/** A wall-clock time as an occurrence key: '2026-01-05T09:00:00', without a zone. */
+function isoWallClock(local: number): string {
+  return new Date(local).toISOString().slice(0, 19);
 }
 
 function timeOfDay(localMs: number): number {

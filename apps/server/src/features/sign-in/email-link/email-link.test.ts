@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCalendarSource } from '../../../calendars/sources';
 import { loadConfig } from '../../../config';
 import type { AppContext } from '../../../context';
-import { calendars, emailOptOuts, emails, invites, meetings, signInLinks, users } from '../../../db/schema';
+import {
+  agendaItems,
+  calendars,
+  emailOptOuts,
+  emails,
+  invites,
+  meetings,
+  signInLinks,
+  users,
+} from '../../../db/schema';
 import type { App } from '../../../http/app';
 import type { JobHelpers } from '../../../jobs/define';
 import { type RunningWorker, startWorker } from '../../../jobs/worker';
@@ -146,7 +155,7 @@ describe('sign-in by e-mail link', () => {
     expect(again.cookies).toHaveLength(0);
   });
 
-  it('moves a returning person to the zone their browser is in now, with their files’ all-day events', async () => {
+  it('moves a returning person to the zone their browser is in now, with their files’ all-day and floating-time events', async () => {
     const email = freshAddress();
     /** A new link for the address (its mails so far are spent). */
     const nextLinkFor = async () => {
@@ -179,6 +188,16 @@ describe('sign-in by e-mail link', () => {
         `DTSTART;VALUE=DATE:${day}`,
         'SUMMARY:Holiday',
         'END:VEVENT',
+        // A weekly meeting in floating time: 9:00 wherever its reader is.
+        'BEGIN:VEVENT',
+        'UID:standup',
+        `DTSTART:${day}T090000`,
+        'DURATION:PT30M',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'SUMMARY:Standup',
+        'ORGANIZER:mailto:lead@elsewhere.example',
+        `ATTENDEE:mailto:${email}`,
+        'END:VEVENT',
         'END:VCALENDAR',
       ].join('\r\n'),
     );
@@ -187,8 +206,22 @@ describe('sign-in by e-mail link', () => {
       ctx.db
         .select({ startsAt: meetings.startsAt })
         .from(meetings)
-        .where(eq(meetings.calendarId, calendar!.id));
+        .where(and(eq(meetings.calendarId, calendar!.id), eq(meetings.summary, 'Holiday')));
+    const standups = () =>
+      ctx.db
+        .select({ id: meetings.id, startsAt: meetings.startsAt })
+        .from(meetings)
+        .where(and(eq(meetings.calendarId, calendar!.id), eq(meetings.summary, 'Standup')))
+        .orderBy(meetings.startsAt);
     const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+    const [firstStandup] = await standups();
+    const wallClock = (at: Date, timeZone: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+    expect(wallClock(firstStandup!.startsAt, 'America/Los_Angeles')).toBe(`${iso} 09:00`);
+    // What the person adds to an occurrence is theirs, wherever they read it from.
+    await ctx.db
+      .insert(agendaItems)
+      .values({ meetingId: firstStandup!.id, description: 'Demo the new report', source: 'app' });
     expect((await holiday())[0]!.startsAt.toISOString()).toBe(`${iso}T08:00:00.000Z`);
 
     const again = await consume(await nextLinkFor(), { timeZone: 'Asia/Tokyo' });
@@ -200,6 +233,13 @@ describe('sign-in by e-mail link', () => {
     await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
     const previousDay = new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect((await holiday())[0]!.startsAt.toISOString()).toBe(`${previousDay}T15:00:00.000Z`);
+    // The weekly meeting is at 9:00 in Tokyo now, the same occurrences with what the person added.
+    const moved3 = await standups();
+    expect(moved3).toHaveLength(3);
+    expect(moved3[0]!.id).toBe(firstStandup!.id);
+    expect(wallClock(moved3[0]!.startsAt, 'Asia/Tokyo')).toBe(`${iso} 09:00`);
+    const kept = await ctx.db.select().from(agendaItems).where(eq(agendaItems.meetingId, firstStandup!.id));
+    expect(kept.map((item) => item.description)).toEqual(['Demo the new report']);
     // An unknown zone changes nothing.
     await consume(await nextLinkFor(), { timeZone: 'Mars/Olympus' });
     const [after] = await ctx.db.select().from(users).where(eq(users.email, email));
