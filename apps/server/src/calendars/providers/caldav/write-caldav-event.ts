@@ -185,7 +185,9 @@ function recurrenceKey(
   if (floatingSeries && isFloating) return new Date(local).toISOString().slice(0, 19);
   const zone = utcMark ? UTC_ZONE : typeof tzid === 'string' ? (zones(tzid) ?? floating) : floating;
   const utc = zone.toUtc(local);
-  return floatingSeries ? new Date(floating.toLocal(utc)).toISOString().slice(0, 19) : new Date(utc).toISOString();
+  return floatingSeries
+    ? new Date(floating.toLocal(utc)).toISOString().slice(0, 19)
+    : new Date(utc).toISOString();
 }
 
 /** DTSTART of a master in floating time (no zone, no UTC mark): its occurrences are keyed by wall clock. */
@@ -207,7 +209,11 @@ function originalStart(occurrence: string, floating: Zone) {
   }
   if (!occurrence.endsWith('Z')) {
     const local = Date.parse(`${occurrence}Z`);
-    return { instant: floating.toUtc(local), value: ICAL.Time.fromData(wallClockFields(local)), isDate: false };
+    return {
+      instant: floating.toUtc(local),
+      value: ICAL.Time.fromData(wallClockFields(local)),
+      isDate: false,
+    };
   }
   const instant = Date.parse(occurrence);
   return { instant, value: toIcalTime(instant, false), isDate: false };
@@ -260,9 +266,7 @@ function openObject(
   if (!target.occurrence) return { root, targets: vevents, master, override: undefined };
 
   const floatingSeries = startsFloating(master);
-  let override = vevents.find(
-    (v) => recurrenceKey(v, zones, floating, floatingSeries) === target.occurrence,
-  );
+  let override = vevents.find((v) => recurrenceKey(v, zones, floating, floatingSeries) === target.occurrence);
   if (!override && options.createOverride) {
     if (!master) throw new ProviderError('not_found', 'The occurrence is not on the server');
     // Times of the occurrence as the parser computes them (zones, DST, all-day).
