@@ -64,6 +64,22 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Holds every script the page asks for until `release` is called: the page stays as the server pre-rendered
+ * it, as a slow phone sees it before its script has arrived.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return { release };
+}
+
+/**
  * Opens 'Log in / Sign up' from the home page with one click and waits for `ready` in it. The page arrives
  * pre-rendered; a click before its script has run follows the button's link to the page with the dialog open.
  */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePageWeights, overBudget } from '../../bench/budgets';
-import { baseUrl, launch, newPage } from './browser';
+import { baseUrl, holdScripts, launch, newPage } from './browser';
 
 // The public site as a light, pre-rendered site (docs/adr/0048-public-site.md, "Public site: pre-rendered pages and a
 // light entry"): its HTML paints before any script, hydration is clean, and every page keeps its budget.
@@ -72,6 +72,25 @@ describe('the public site, pre-rendered and light', () => {
       expect((await heading.textContent())?.trim(), path).toBe(HEADINGS[path]);
     }
     await withoutScripts.close();
+  });
+
+  it('opens the site menu on a phone before the page has its script, and it keeps working after', async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    const scripts = await holdScripts(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    const menu = page.getByRole('navigation', { name: 'Site' });
+    await page.getByLabel('Site menu').click();
+    await menu.getByRole('link', { name: 'Blog' }).waitFor();
+    scripts.release();
+    // Once the script has run, Escape closes it.
+    await page.waitForLoadState('load');
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape');
+        return menu.isVisible();
+      })
+      .toBe(false);
+    await context.close();
   });
 
   it('hydrates every public page without a warning or an error in the console', async () => {

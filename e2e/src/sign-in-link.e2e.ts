@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launch, newPage, openLoginDialog, screenshot } from './browser';
+import { baseUrl, holdScripts, launch, newPage, openLoginDialog, screenshot } from './browser';
 
 let browser: Browser;
 
@@ -93,20 +93,13 @@ describe('sign-in by e-mail link', () => {
 
   it('opens the dialog from a tap made before the page has its script (a slow phone)', async () => {
     const { page, context } = await newPage(browser, { mobile: true });
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.js(\?|$)/, async (route) => {
-      await scriptsHeld;
-      await route.continue().catch(() => {});
-    });
+    const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
     const signUp = page.getByRole('button', { name: 'Sign up', exact: true });
     await signUp.waitFor();
     await signUp.click();
     await page.waitForURL((url) => url.searchParams.get('login') === 'true', { waitUntil: 'commit' });
-    release();
+    scripts.release();
     await page
       .getByRole('dialog', { name: 'Log in / Sign up' })
       .getByRole('textbox', { name: 'Work email' })

@@ -1,6 +1,7 @@
-import { Box, Burger, Button, Container, Group, Paper } from '@mantine/core';
+import { Box, Button, Container, Group, Paper } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
-import { useEffect, useId, useState } from 'react';
+import { IconMenu2, IconX } from '@tabler/icons-react';
+import { type SyntheticEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../components/Logo';
 import classes from './Header.module.css';
@@ -51,11 +52,17 @@ export function VisitorBar({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** The site's links on a phone: a disclosure under the burger (no menu library on the light public pages). */
+/**
+ * The site's links on a phone: a native disclosure (details and summary), so that a tap opens it even before
+ * the page's script has run. The script adds closing by Escape and by a tap elsewhere.
+ */
 function VisitorMenu() {
   const [opened, setOpened] = useState(false);
-  const ref = useClickOutside(() => setOpened(false));
-  const id = useId();
+  const ref = useClickOutside<HTMLDetailsElement>(() => setOpened(false));
+  useEffect(() => {
+    // Opened by a tap before the script ran: the state follows the page.
+    if (ref.current?.open) setOpened(true);
+  }, [ref]);
   useEffect(() => {
     if (!opened) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpened(false);
@@ -63,37 +70,35 @@ function VisitorMenu() {
     return () => document.removeEventListener('keydown', onKey);
   }, [opened]);
   return (
-    <Box ref={ref} hiddenFrom="sm" pos="relative">
-      <Burger
-        opened={opened}
-        onClick={() => setOpened((open) => !open)}
-        size="sm"
-        aria-label="Open navigation"
-        aria-expanded={opened}
-        aria-controls={id}
-        ml={4}
-      />
-      {opened && (
-        <Paper
-          id={id}
-          component="nav"
-          aria-label="Site"
-          shadow="md"
-          withBorder
-          p={4}
-          w={200}
-          pos="absolute"
-          right={0}
-          top="calc(100% + 8px)"
-          style={{ zIndex: 200 }}
-        >
-          {VISITOR_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className={classes.menuLink}>
-              {link.label}
-            </Link>
-          ))}
-        </Paper>
-      )}
+    <Box
+      component="details"
+      ref={ref}
+      hiddenFrom="sm"
+      pos="relative"
+      open={opened}
+      onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => setOpened(event.currentTarget.open)}
+    >
+      <summary className={classes.menuButton} aria-label="Site menu">
+        {opened ? <IconX size={20} aria-hidden /> : <IconMenu2 size={20} aria-hidden />}
+      </summary>
+      <Paper
+        component="nav"
+        aria-label="Site"
+        shadow="md"
+        withBorder
+        p={4}
+        w={200}
+        pos="absolute"
+        right={0}
+        top="calc(100% + 8px)"
+        style={{ zIndex: 200 }}
+      >
+        {VISITOR_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className={classes.menuLink} onClick={() => setOpened(false)}>
+            {link.label}
+          </Link>
+        ))}
+      </Paper>
     </Box>
   );
 }
