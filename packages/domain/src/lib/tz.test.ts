@@ -5,6 +5,7 @@ import {
   keepsSameClock,
   localEpochDay,
   localMinuteOfDay,
+  signInMovesZone,
   tzOffsetMs,
   utcToWall,
   wallToUtc,
@@ -111,6 +112,56 @@ describe('keepsSameClock', () => {
           if (tzOffsetMs(a, ms) !== tzOffsetMs(b, ms)) expect(keepsSameClock(a, b, ms)).toBe(false);
         },
       ),
+    );
+  });
+});
+
+describe('signInMovesZone', () => {
+  const NOW = Date.UTC(2026, 10, 29);
+
+  it('moves a person to a browser in another real zone', () => {
+    expect(signInMovesZone('America/Los_Angeles', 'Asia/Tokyo', NOW)).toBe(true);
+    expect(signInMovesZone('UTC', 'Europe/Paris', NOW)).toBe(true);
+    // A place on UTC's clock is a place.
+    expect(signInMovesZone('Europe/Paris', 'Atlantic/Reykjavik', NOW)).toBe(true);
+    expect(signInMovesZone('Europe/Paris', 'Africa/Abidjan', NOW)).toBe(true);
+  });
+
+  it('keeps them for a browser that says only UTC, another name of their clock, or no real zone', () => {
+    for (const hidden of [
+      'UTC',
+      'Etc/UTC',
+      'Etc/GMT',
+      'GMT',
+      'Etc/Universal',
+      'Zulu',
+      'Etc/GMT+0',
+      'Etc/UCT',
+    ]) {
+      expect(signInMovesZone('Europe/Paris', hidden, NOW), hidden).toBe(false);
+    }
+    expect(signInMovesZone('Asia/Kolkata', 'Asia/Calcutta', NOW)).toBe(false);
+    expect(signInMovesZone('Europe/Paris', 'Europe/Paris', NOW)).toBe(false);
+    expect(signInMovesZone('Europe/Paris', 'Mars/Olympus', NOW)).toBe(false);
+    expect(signInMovesZone('Europe/Paris', undefined, NOW)).toBe(false);
+  });
+
+  it('never moves a person to a zone that keeps their clock, whatever the pair (property)', () => {
+    const zones = [
+      'Europe/Paris',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Asia/Calcutta',
+      'America/New_York',
+      'America/Toronto',
+      'Asia/Tokyo',
+      'UTC',
+      'Africa/Abidjan',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.constantFrom(...zones), (own, browser) => {
+        if (keepsSameClock(own, browser, NOW)) expect(signInMovesZone(own, browser, NOW)).toBe(false);
+      }),
     );
   });
 });

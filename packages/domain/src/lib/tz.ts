@@ -214,3 +214,25 @@ export function keepsSameClock(zoneA: string, zoneB: string, ms: number): boolea
   }
   return true;
 }
+
+/**
+ * The names of UTC itself. A browser that hides where it is (Firefox's fingerprinting protection, Tor Browser)
+ * and most servers report one of them wherever they are; a place on UTC's clock has its own name
+ * ('Africa/Abidjan', 'Atlantic/Reykjavik').
+ */
+const UTC_NAMES = /^(Etc\/)?(UTC|UCT|Universal|Zulu|Greenwich|GMT([+-]0)?|GMT0)$/i;
+
+/**
+ * Whether a sign-in from a browser in `browserZone` moves a person who is in `ownZone` (ADR 0085): not when
+ * the browser names no real zone, keeps the person's clock under another name, or says only "UTC" (which
+ * hides where it is) to someone who is elsewhere.
+ */
+export function signInMovesZone(
+  ownZone: string,
+  browserZone: string | null | undefined,
+  ms: number,
+): boolean {
+  if (!browserZone || !isValidTimeZone(browserZone)) return false;
+  if (UTC_NAMES.test(browserZone)) return false;
+  return !keepsSameClock(ownZone, browserZone, ms);
+}

@@ -3,7 +3,7 @@ import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { inValues } from '../../db/bulk';
 import { companies, demoPool, users } from '../../db/schema';
-import { adoptTimeZone } from '../users/time-zone';
+import { followBrowserZone } from '../users/time-zone';
 import { DEMO_LIFETIME_MS, demoTimeZone } from './demo-team';
 import { buildDemoTeam, createDemoTeam, removeDemoTeams, takeOutOfPool } from './seed';
 
@@ -34,7 +34,7 @@ export async function startDemo(
   if (options.current?.isDemo) {
     // Read again: a session is cached for a few seconds, and its demo may have just been removed.
     const [same] = await ctx.db.select().from(users).where(eq(users.id, options.current.id));
-    if (same) return adoptTimeZone(ctx, same, options.timeZone);
+    if (same) return followBrowserZone(ctx, same, options.timeZone);
   }
   const timeZone = demoTimeZone(options.timeZone);
   const admin = (await claimDemo(ctx, timeZone)) ?? (await createDemoTeam(ctx, { timeZone }));

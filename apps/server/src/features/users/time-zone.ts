@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@meetwell/domain';
+import { isValidTimeZone, signInMovesZone } from '@meetwell/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { calendars, users } from '../../db/schema';
@@ -39,4 +39,18 @@ export async function adoptTimeZone(
   });
   for (const calendar of followed) if (calendar.watching) await requestSync(ctx, calendar.id, 'full');
   return updated;
+}
+
+/**
+ * A sign-in from a browser in `browserZone` (ADR 0085): the person follows it, unless the browser keeps their
+ * clock under another name or says only "UTC", as browsers that hide where they are do (signInMovesZone).
+ * Their own choice on the Account screen or in the banner is `adoptTimeZone`, taken as it is.
+ */
+export async function followBrowserZone(
+  ctx: AppContext,
+  user: UserRow,
+  browserZone: string | undefined,
+): Promise<UserRow> {
+  if (!signInMovesZone(user.timeZone, browserZone, ctx.now().getTime())) return user;
+  return adoptTimeZone(ctx, user, browserZone);
 }

@@ -10,7 +10,7 @@ import {
   provisionUser,
   signUpRefusal,
 } from '../../users/provision';
-import { adoptTimeZone } from '../../users/time-zone';
+import { followBrowserZone } from '../../users/time-zone';
 import { isUniqueViolation } from '../oidc/sign-in';
 
 /** How long a link works, and the window of the per-address budget. */
@@ -127,7 +127,7 @@ export async function consumeSignInLink(
   if (existing) {
     const signedIn = signInOrRefuse(existing);
     // At each sign-in the browser says where the person is now (a trip, a move): their zone follows.
-    return { ...signedIn, user: await adoptTimeZone(ctx, signedIn.user, timeZone) };
+    return { ...signedIn, user: await followBrowserZone(ctx, signedIn.user, timeZone) };
   }
   try {
     const user = await provisionUser(

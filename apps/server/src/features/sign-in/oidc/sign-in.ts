@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { identities, users } from '../../../db/schema';
 import { readAgainAfterSignIn } from '../../calendars/connection-health/reconnect';
 import { provisionUser } from '../../users/provision';
-import { adoptTimeZone } from '../../users/time-zone';
+import { followBrowserZone } from '../../users/time-zone';
 import type { SignInProfile } from './claims';
 
 export type ProviderTokens = {
@@ -103,7 +103,7 @@ async function findOrProvisionUser(ctx: AppContext, input: SignInInput) {
 export async function signInWithIdentity(ctx: AppContext, input: SignInInput) {
   const found = await findOrProvisionUser(ctx, input);
   const { created } = found;
-  const user = created ? found.user : await adoptTimeZone(ctx, found.user, input.timeZone);
+  const user = created ? found.user : await followBrowserZone(ctx, found.user, input.timeZone);
   const now = ctx.now();
   const { tokens } = input;
   const refreshTokenEnc = tokens.refreshToken ? ctx.secrets.encrypt(tokens.refreshToken) : null;
