@@ -64,7 +64,7 @@ describe('mapMicrosoftEvent', () => {
     ]);
   });
 
-  it('marks resources optional and adds the owner when invited through a group', () => {
+  it('leaves rooms out of the people, and adds the owner when invited through a group', () => {
     const event = mapMicrosoftEvent(
       graphEvent({
         responseStatus: { response: 'declined' },
@@ -83,10 +83,10 @@ describe('mapMicrosoftEvent', () => {
       }),
       utc,
     );
-    expect(event?.attendees.find((a) => a.email === 'room1@contoso.com')).toMatchObject({
-      optional: true,
-      role: 'resource',
-    });
+    // A room booked for the meeting is no one's time: it counts neither among the people nor in the cost.
+    expect(event?.attendees.map((a) => a.email).sort()).toEqual(
+      ['adelev@contoso.com', OWNER, 'team@contoso.com'].sort(),
+    );
     expect(event?.attendees.find((a) => a.self)).toMatchObject({ email: OWNER, responseStatus: 'declined' });
   });
 

@@ -87,7 +87,8 @@ function mapAttendees(
   const attendees: CalendarAttendee[] = [];
   for (const attendee of raw.attendees ?? []) {
     const email = text(attendee?.emailAddress?.address);
-    if (!email) continue;
+    // Rooms and equipment are not people in the meeting (nor in its cost), as with Google and iCalendar.
+    if (!email || attendee.type === 'resource') continue;
     const self = sameEmail(email, ctx.ownerEmail);
     const organizer = sameEmail(email, organizerEmail);
     let responseStatus = mapResponseStatus(attendee.status?.response);
@@ -97,7 +98,7 @@ function mapAttendees(
     attendees.push({
       email,
       name: text(attendee.emailAddress?.name),
-      optional: attendee.type === 'optional' || attendee.type === 'resource',
+      optional: attendee.type === 'optional',
       organizer,
       self,
       responseStatus,
