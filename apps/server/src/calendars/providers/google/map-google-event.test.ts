@@ -71,6 +71,16 @@ describe('mapGoogleEvent', () => {
     expect(emails).not.toContain('c_1889abcdef@resource.calendar.google.com');
   });
 
+  it('knows a Google room by its address where the resource flag is missing (seen from another company)', () => {
+    const unflagged = {
+      ...teamSync,
+      attendees: (teamSync.attendees ?? []).map(({ resource: _resource, ...attendee }) => attendee),
+    };
+    const emails = mapGoogleEvent(unflagged, paris)?.attendees.map((a) => a.email);
+    expect(emails).not.toContain('c_1889abcdef@resource.calendar.google.com');
+    expect(emails?.length).toBe((teamSync.attendees ?? []).filter((a) => !a.resource).length);
+  });
+
   it('takes the video entry point of a conference add-on, and organizer.self → canEdit', () => {
     expect(mapGoogleEvent(zoomCall, paris)).toMatchObject({
       status: 'tentative',

@@ -1,5 +1,6 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { isValidTimeZone, wallToUtc } from '@meetwell/domain';
+import { isRoomAddress } from '../../rooms';
 import type { CalendarAttendee, CalendarEvent, ResponseStatus } from '../../types';
 
 export type GoogleMapContext = {
@@ -118,7 +119,7 @@ function mapAttendees(item: calendar_v3.Schema$Event, ownerEmail: string): Calen
   const attendees: CalendarAttendee[] = [];
   for (const a of item.attendees ?? []) {
     // Rooms and other resources are not people in the meeting.
-    if (!a.email || a.resource) continue;
+    if (!a.email || a.resource || isRoomAddress(a.email)) continue;
     const organizer = a.organizer === true || sameEmail(a.email, item.organizer?.email);
     const optional = a.optional === true;
     attendees.push({

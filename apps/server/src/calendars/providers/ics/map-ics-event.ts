@@ -1,3 +1,4 @@
+import { isRoomAddress } from '../../rooms';
 import type { CalendarAttendee, CalendarEvent, ResponseStatus } from '../../types';
 import { readTime } from './ics-time';
 import { type IcsComponent, type IcsProperty, param, prop, props, text } from './read-ics-components';
@@ -87,7 +88,7 @@ export function mapIcsEventBody(
     if (cutype === 'ROOM' || cutype === 'RESOURCE') continue;
     const addresses = calAddresses(p);
     const email = addresses[0];
-    if (!email || seen.has(email)) continue;
+    if (!email || seen.has(email) || isRoomAddress(email)) continue;
     seen.add(email);
     const role = (param(p, 'role') ?? 'REQ-PARTICIPANT').toUpperCase();
     attendees.push({

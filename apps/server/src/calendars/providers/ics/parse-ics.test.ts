@@ -616,6 +616,28 @@ describe('parseIcs: people and links', () => {
     expect(event.canEdit).toBe(false);
   });
 
+  it('leaves out a Google room written as an individual, by its address', () => {
+    const file = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:room-as-person',
+      'DTSTART:20240610T090000Z',
+      'DTEND:20240610T093000Z',
+      'ORGANIZER:mailto:jordan@northwind.example',
+      'ATTENDEE;CUTYPE=INDIVIDUAL;PARTSTAT=ACCEPTED:mailto:jordan@northwind.example',
+      'ATTENDEE;CUTYPE=INDIVIDUAL;PARTSTAT=NEEDS-ACTION:mailto:alex@northwind.example',
+      'ATTENDEE;CUTYPE=INDIVIDUAL;PARTSTAT=ACCEPTED;CN=Room 4.01:mailto:c_1889@resource.calendar.google.com',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [event] = parseIcs(Buffer.from(file), YEAR_2024).events;
+    expect(event!.attendees.map((a) => a.email)).toEqual([
+      'jordan@northwind.example',
+      'alex@northwind.example',
+    ]);
+  });
+
   it('finds Teams, Zoom and whereby links in DESCRIPTION, LOCATION and URL; Apple EMAIL parameters', () => {
     const { events } = parse('google-attendees-conference.ics');
     const byId = new Map(events.map((e) => [e.providerEventId, e]));

@@ -9,6 +9,7 @@
  *
  * `showAs` (free/busy) has no field on CalendarEvent yet; see README.
  */
+import { isRoomAddress } from '../../rooms';
 import type { CalendarAttendee, CalendarEvent, ResponseStatus } from '../../types';
 import type { GraphEvent, GraphResponseType } from './graph-types';
 import { allDayBoundaryDate, graphDateTimeToDate, startOfLocalDate } from './microsoft-time';
@@ -88,7 +89,7 @@ function mapAttendees(
   for (const attendee of raw.attendees ?? []) {
     const email = text(attendee?.emailAddress?.address);
     // Rooms and equipment are not people in the meeting (nor in its cost), as with Google and iCalendar.
-    if (!email || attendee.type === 'resource') continue;
+    if (!email || attendee.type === 'resource' || isRoomAddress(email)) continue;
     const self = sameEmail(email, ctx.ownerEmail);
     const organizer = sameEmail(email, organizerEmail);
     let responseStatus = mapResponseStatus(attendee.status?.response);
