@@ -13,8 +13,15 @@ afterAll(async () => {
 
 const ics = (email: string, title: string) => {
   const stamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-  // An hour from now: a meeting of this week for the tour's agenda step.
-  const start = new Date(Math.ceil((Date.now() + 60 * 60_000) / 900_000) * 900_000);
+  // A meeting of this week (in the browser's New York, weeks from Sunday) for the tour's agenda step: an hour
+  // from now, or, late on a Saturday evening there, an earlier one today.
+  const weekday = (date: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short' }).format(date);
+  const soon = new Date(Math.ceil((Date.now() + 60 * 60_000) / 900_000) * 900_000);
+  const start =
+    weekday(soon) === 'Sun' && weekday(new Date()) === 'Sat'
+      ? new Date(Math.floor((Date.now() - 90 * 60_000) / 900_000) * 900_000)
+      : soon;
   const end = new Date(start.getTime() + 30 * 60_000);
   return [
     'BEGIN:VCALENDAR',
