@@ -71,11 +71,22 @@ describe('security headers', () => {
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
   });
 
-  it('cover API answers and errors too', async () => {
-    const res = await development.app.inject({ method: 'GET', url: '/api/v1/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
+  it('cover API answers and errors too, with a policy that loads nothing and without document-only headers', async () => {
+    for (const { app } of [development, production]) {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/nope' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(policy(res.headers['content-security-policy'])).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers['x-xss-protection']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    const res = await production.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
   it('add HSTS and upgrade-insecure-requests when APP_URL is https', async () => {

@@ -10,12 +10,37 @@ import type { Config } from '../config';
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const headers = await securityHeaders(config);
+  const api = apiHeaders(headers);
   // The same headers on every answer: set as computed once (the plugin builds its middleware, and parses the
   // policy again, on every request).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? api : headers);
     done();
   });
+}
+
+const API_PREFIX = '/api/v1/';
+
+/** Headers that only a document (a page a browser renders) heeds: an API answer is data, and goes without. */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+]);
+
+/**
+ * An API answer's headers: the document's, less what only documents heed, with a policy that lets it load
+ * nothing, should a browser ever render one (half a kilobyte less on every API answer).
+ */
+function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(documentHeaders)) {
+    if (!DOCUMENT_ONLY.has(name)) headers[name] = value;
+  }
+  headers['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'";
+  return headers;
 }
 
 /** What any answer carries, with or without the plugin: not ours to copy. */
