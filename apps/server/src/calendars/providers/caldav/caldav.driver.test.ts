@@ -300,6 +300,57 @@ describe('caldavDriver against Radicale', () => {
     expect(result.events.filter((e) => e.recurringEventId === WEEKLY)).toHaveLength(3);
   });
 
+  it('answers and removes an occurrence of a floating-time series so that it holds in any zone', async () => {
+    const FLOATING = 'floating-standup@northwind.example';
+    await put(
+      'floating.ics',
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//e2e//EN',
+        'BEGIN:VEVENT',
+        `UID:${FLOATING}`,
+        'DTSTAMP:20261201T000000Z',
+        'DTSTART:20270104T090000',
+        'DTEND:20270104T093000',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        'SUMMARY:Standup',
+        'ORGANIZER:mailto:lead@northwind.example',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:lead@northwind.example',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:alex@northwind.example',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    const readIn = async (timeZone: string) =>
+      (await driver.syncEvents({ ...connection, timeZone }, { cursor: null, window })).events.filter(
+        (e) => e.recurringEventId === FLOATING,
+      );
+    const ids = (events: CalendarEvent[]) => events.map((e) => e.providerEventId).sort();
+    const berlin = await readIn('Europe/Berlin');
+    expect(ids(berlin)).toEqual(ids(await readIn('Asia/Tokyo')));
+    expect(ids(berlin)).toContain(`${FLOATING}::2027-01-11T09:00:00`);
+
+    // Declined from Berlin; read from Tokyo, the same occurrence is declined, at 9:00 there.
+    await driver.respond!(connection, {
+      providerEventId: `${FLOATING}::2027-01-11T09:00:00`,
+      response: 'declined',
+    });
+    const tokyo = await readIn('Asia/Tokyo');
+    const declined = tokyo.find((e) => e.providerEventId === `${FLOATING}::2027-01-11T09:00:00`);
+    expect(declined?.attendees.find((a) => a.self)?.responseStatus).toBe('declined');
+    expect(declined?.startsAt.toISOString()).toBe('2027-01-11T00:00:00.000Z');
+    expect(tokyo).toHaveLength(4);
+
+    await driver.deleteEvent!(connection, { providerEventId: `${FLOATING}::2027-01-18T09:00:00` });
+    expect(ids(await readIn('Asia/Tokyo'))).toEqual([
+      `${FLOATING}::2027-01-04T09:00:00`,
+      `${FLOATING}::2027-01-11T09:00:00`,
+      `${FLOATING}::2027-01-25T09:00:00`,
+    ]);
+  });
+
   it('maps a wrong password to auth_revoked, a missing calendar to not_found, a broken cursor to cursor_invalid', async () => {
     const wrong = { ...connection, credentials: { username: 'alex', password: 'nope' } };
     expect(await providerError(driver.listCalendars(wrong))).toMatchObject({
