@@ -317,7 +317,12 @@ describe('MeetWell on a phone (390 px)', () => {
     await page.goto('/my/plan');
     const events = page.locator('.rbc-event');
     await expect.poll(() => events.count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const titles = await events.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''));
+    // The grid's events carry their tooltip themselves; the all-day row's (an offsite, some weeks) on their content.
+    const titles = await events.evaluateAll((nodes) =>
+      nodes.map(
+        (node) => node.getAttribute('title') ?? node.querySelector('[title]')?.getAttribute('title') ?? '',
+      ),
+    );
     // Every event says its whole title and time on hover; scored ones their score too.
     for (const title of titles)
       expect(title).toMatch(/ · (All day|.+ – .+) · (Score \d+|Not scored|Wellness block)$/);
