@@ -6,29 +6,34 @@ import { SignInDialog } from './SignInDialog';
 import { loginModalCode } from './useLoginModal';
 import { VisitorBar } from './VisitorBar';
 
+/** The public pages' bar and the dialog it opens, at `path`, with the sign-in options the dialog asks for. */
+function renderBarWithDialog(path: string) {
+  mockFetch({
+    'GET /api/v1/auth/providers': () =>
+      jsonResponse(200, {
+        data: [],
+        meta: { demo_enabled: true, email_enabled: true, slack_enabled: false },
+      }),
+  });
+  renderRoutes(
+    [
+      {
+        path,
+        element: (
+          <>
+            <VisitorBar signedIn={false} />
+            <SignInDialog />
+          </>
+        ),
+      },
+    ],
+    { path },
+  );
+}
+
 describe('the sign-in dialog', () => {
   it('starts loading its code when its button is pointed at, and opens on the click', async () => {
-    mockFetch({
-      'GET /api/v1/auth/providers': () =>
-        jsonResponse(200, {
-          data: [],
-          meta: { demo_enabled: true, email_enabled: true, slack_enabled: false },
-        }),
-    });
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: (
-            <>
-              <VisitorBar signedIn={false} />
-              <SignInDialog />
-            </>
-          ),
-        },
-      ],
-      { path: '/' },
-    );
+    renderBarWithDialog('/');
     expect(loginModalCode.loaded()).toBeUndefined();
     const button = screen.getByRole('button', { name: 'Log in / Sign up' });
     fireEvent.pointerEnter(button);
@@ -44,27 +49,7 @@ describe('the sign-in dialog', () => {
   }, 40_000);
 
   it('is a link to the page with the dialog open, for a tap before the script has run, and answers Space', async () => {
-    mockFetch({
-      'GET /api/v1/auth/providers': () =>
-        jsonResponse(200, {
-          data: [],
-          meta: { demo_enabled: true, email_enabled: true, slack_enabled: false },
-        }),
-    });
-    renderRoutes(
-      [
-        {
-          path: '/pricing',
-          element: (
-            <>
-              <VisitorBar signedIn={false} />
-              <SignInDialog />
-            </>
-          ),
-        },
-      ],
-      { path: '/pricing' },
-    );
+    renderBarWithDialog('/pricing');
     const button = screen.getByRole('button', { name: 'Log in / Sign up' });
     expect(button.tagName).toBe('A');
     expect(new URL(button.getAttribute('href')!, 'https://meetwell.example/pricing').href).toBe(

@@ -205,18 +205,17 @@ function startsFloating(master: Vevent | undefined): boolean {
 function originalStart(occurrence: string, floating: Zone) {
   if (occurrence.length === 10) {
     const day = Date.parse(`${occurrence}T00:00:00Z`);
-    return { instant: day, value: toIcalTime(day, true), isDate: true };
+    return { instant: day, value: toIcalTime(day, true) };
   }
   if (!occurrence.endsWith('Z')) {
     const local = Date.parse(`${occurrence}Z`);
     return {
       instant: floating.toUtc(local),
       value: ICAL.Time.fromData(wallClockFields(local)),
-      isDate: false,
     };
   }
   const instant = Date.parse(occurrence);
-  return { instant, value: toIcalTime(instant, false), isDate: false };
+  return { instant, value: toIcalTime(instant, false) };
 }
 
 function emailOf(prop: InstanceType<typeof ICAL.Property>): string | undefined {
