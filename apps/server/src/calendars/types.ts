@@ -33,6 +33,13 @@ export type CalendarEvent = {
   startsAt: Date;
   endsAt: Date;
   allDay: boolean;
+  /**
+   * An event in floating time (iCalendar without a zone: 10:00 wherever it is read) is read in its reader's
+   * zone, so its instants move with the person. Its start as a wall clock ('2026-01-05T10:00:00'), and its
+   * original start's (a series' occurrence), which do not move: what identifies it to others.
+   */
+  floatingStart?: string | undefined;
+  floatingOriginalStart?: string | undefined;
   organizer?: { email: string; name?: string | undefined } | undefined;
   attendees: CalendarAttendee[];
   /** When the event was created or the user was invited, when the provider says. */

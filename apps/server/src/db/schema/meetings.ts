@@ -42,6 +42,11 @@ export const meetings = pgTable(
     conferenceUrl: text('conference_url'),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
+    /**
+     * An event in floating time (no zone: read in the person's, so its instants follow them): its start as a
+     * wall clock, '2026-01-05T10:00:00'. What an organizer was told about it is keyed by this, not the instant.
+     */
+    floatingStart: text('floating_start'),
     allDay: boolean('all_day').notNull().default(false),
     status: text('status', { enum: ['confirmed', 'tentative', 'cancelled', 'deleted'] })
       .notNull()

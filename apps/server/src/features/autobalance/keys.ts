@@ -22,6 +22,8 @@ export type MailSubject = {
   companyId: string | null;
   icalUid: string | null;
   startsAt: Date;
+  /** Its start as others know it: the instant (ISO), or for a meeting in floating time its wall clock. */
+  start: string;
   /** The provider's version of the event (its content hash): a new one means the meeting itself changed. */
   version: string | null;
 };
@@ -36,6 +38,7 @@ export function mailSubjectOf(
     companyId: string | null;
     icalUid: string | null;
     startsAt: Date;
+    floatingStart: string | null;
     contentHash: string | null;
   },
   deadline: Date | null,
@@ -50,6 +53,7 @@ export function mailSubjectOf(
     companyId: meeting.companyId,
     icalUid: meeting.icalUid,
     startsAt: meeting.startsAt,
+    start: meeting.floatingStart ?? meeting.startsAt.toISOString(),
     version: meeting.contentHash,
   };
 }
@@ -91,7 +95,7 @@ export const isTeamWide = (subject: MailSubject, kind: ActionEmailKind) =>
 export function noticeKey(subject: MailSubject, kind: ActionEmailKind): string {
   const organizer = (subject.organizerEmail ?? '').toLowerCase();
   if (isTeamWide(subject, kind)) {
-    return `team/${subject.companyId}/${kind}/${organizer}/${subject.icalUid}/${subject.startsAt.toISOString()}`;
+    return `team/${subject.companyId}/${kind}/${organizer}/${subject.icalUid}/${subject.start}`;
   }
   return `user/${subject.userId}/${kind}/${organizer}/${subject.eventKey}`;
 }
@@ -113,7 +117,7 @@ export function emailKey(subject: MailSubject, kind: ActionEmailKind): string {
   const deadline = subject.deadline?.toISOString() ?? '-';
   if (isSeriesWide(subject, kind)) return seriesMailKey(subject, kind);
   if (isTeamWide(subject, kind)) {
-    return `occurrence/${subject.companyId}/${kind}/${organizer}/${deadline}/${subject.icalUid}/${subject.startsAt.toISOString()}`;
+    return `occurrence/${subject.companyId}/${kind}/${organizer}/${deadline}/${subject.icalUid}/${subject.start}`;
   }
   return `event/${subject.userId}/${kind}/${deadline}/${subject.eventKey}`;
 }

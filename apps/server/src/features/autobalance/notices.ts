@@ -13,8 +13,12 @@ import { type ActionEmailKind, type MailSubject, noticeKey } from './keys';
  */
 export type Notices = Map<string, NoticeFacts & { emailKey: string }>;
 
+/**
+ * A meeting in floating time moves instant with the person's zone, not for its organizer: its facts hold its
+ * wall clock (read as UTC, as mail_notices keeps an instant), so a zone change is no news to them.
+ */
 export const noticeFacts = (subject: MailSubject, rules: readonly string[]): NoticeFacts => ({
-  startsAt: subject.startsAt.getTime(),
+  startsAt: Date.parse(subject.start.endsWith('Z') ? subject.start : `${subject.start}Z`),
   rules: [...rules],
   version: subject.version,
 });

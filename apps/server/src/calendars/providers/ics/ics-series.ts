@@ -4,6 +4,8 @@ import { eventBody, type IcsRead } from './ics-read';
 import { DAY_MS, type IcsDuration, type IcsTime } from './ics-time';
 import {
   inWindow,
+  isFloating,
+  isoWallClock,
   type OccurrenceKey,
   occurrenceKey,
   occurrenceTimes,
@@ -103,7 +105,8 @@ export function readSeries(read: IcsRead, uid: string, candidates: Candidate[]) 
           master.body,
           startUtc,
           endUtc,
-          master.timing.allDay,
+          master.timing,
+          master.timing.start.local,
           master.cancelled,
           undefined,
         );
@@ -211,7 +214,7 @@ function emitOverrides(
     if (!inWindow(read, startUtc, endUtc)) continue;
     const cancelled = master.cancelled || o.resolved.cancelled || cancelledByRange(rangeOverrides, o.key.utc);
     const occurrence = o.key.iso === singleKey ? undefined : o.key;
-    emitEvent(read, uid, body, startUtc, endUtc, timing.allDay, cancelled, occurrence);
+    emitEvent(read, uid, body, startUtc, endUtc, timing, startLocal, cancelled, occurrence);
   }
 }
 
@@ -249,7 +252,7 @@ function expandSeries(
     }
     const { startUtc, endUtc } = occurrenceTimes(occurrenceTiming, startLocal, duration);
     if (!inWindow(read, startUtc, endUtc)) continue;
-    emitEvent(read, uid, occurrenceBody, startUtc, endUtc, occurrenceTiming.allDay, cancelled, key);
+    emitEvent(read, uid, occurrenceBody, startUtc, endUtc, occurrenceTiming, startLocal, cancelled, key);
   }
 }
 
@@ -259,10 +262,12 @@ function emitEvent(
   body: IcsEventBody,
   startUtc: number,
   endUtc: number,
-  allDay: boolean,
+  timing: Timing,
+  startLocal: number,
   cancelled: boolean,
   occurrence: OccurrenceKey | undefined,
 ) {
+  const floatingStart = isFloating(timing) ? isoWallClock(startLocal) : undefined;
   // Written out rather than spread: this runs once per occurrence and is the hot path of a large import.
   read.events.push({
     providerEventId: occurrence ? `${uid}::${occurrence.iso}` : uid,
@@ -276,7 +281,9 @@ function emitEvent(
     conferenceUrl: body.conferenceUrl,
     startsAt: new Date(startUtc),
     endsAt: new Date(endUtc),
-    allDay,
+    allDay: timing.allDay,
+    floatingStart,
+    floatingOriginalStart: occurrence ? (occurrence.floating ? occurrence.iso : undefined) : floatingStart,
     organizer: body.organizer,
     attendees: body.attendees.map((a) => ({
       email: a.email,

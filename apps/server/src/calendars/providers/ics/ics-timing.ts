@@ -13,8 +13,11 @@ export type Timing = {
   endUnreadable: boolean;
 };
 
-/** An occurrence's original start: the id part (ISO instant, or ISO date for all-day series) and its instant. */
-export type OccurrenceKey = { iso: string; utc: number };
+/**
+ * An occurrence's original start: the id part (ISO instant; ISO date for an all-day series; wall clock for a
+ * floating-time one, `floating`) and its instant.
+ */
+export type OccurrenceKey = { iso: string; utc: number; floating?: true };
 
 const NO_DURATION: IcsDuration = { nominalMs: 0, exactMs: 0 };
 
@@ -196,7 +199,9 @@ export function occurrenceKey(
   if (master) return seriesKey(master, toSeriesLocal(read, master, time, uid));
   if (time.kind === 'date') return { iso: isoDate(time.local), utc: read.resolver.allDay.toUtc(time.local) };
   const utc = read.resolver.toUtc(time, { uid });
-  return { iso: time.kind === 'floating' ? isoWallClock(time.local) : new Date(utc).toISOString(), utc };
+  return time.kind === 'floating'
+    ? { iso: isoWallClock(time.local), utc, floating: true }
+    : { iso: new Date(utc).toISOString(), utc };
 }
 
 /**
@@ -207,11 +212,16 @@ export function occurrenceKey(
 export function seriesKey(timing: Timing, local: number): OccurrenceKey {
   const utc = timing.zone.toUtc(local);
   if (timing.allDay) return { iso: isoDate(local), utc };
-  return { iso: timing.start.kind === 'floating' ? isoWallClock(local) : new Date(utc).toISOString(), utc };
+  return isFloating(timing)
+    ? { iso: isoWallClock(local), utc, floating: true }
+    : { iso: new Date(utc).toISOString(), utc };
 }
 
+/** A timed event in floating time: read in its reader's zone (all-day events are dates, not times). */
+export const isFloating = (timing: Timing) => !timing.allDay && timing.start.kind === 'floating';
+
 /** A wall-clock time as an occurrence key: '2026-01-05T09:00:00', without a zone. */
-function isoWallClock(local: number): string {
+export function isoWallClock(local: number): string {
   return new Date(local).toISOString().slice(0, 19);
 }
 

@@ -445,6 +445,52 @@ describe('parseIcs: time zones', () => {
     ]);
   });
 
+  it('keeps the wall clock of a floating time, which does not move with the reader’s zone', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:single',
+      'DTSTART:20240115T100000',
+      'DURATION:PT1H',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:weekly',
+      'DTSTART:20240116T090000',
+      'DURATION:PT30M',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+      'END:VEVENT',
+      // The second occurrence moved to 14:00 in New York: its start is an instant, its identity floating.
+      'BEGIN:VEVENT',
+      'UID:weekly',
+      'RECURRENCE-ID:20240123T090000',
+      'DTSTART;TZID=America/New_York:20240123T140000',
+      'DURATION:PT30M',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:zoned',
+      'DTSTART;TZID=Europe/Berlin:20240117T100000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:day',
+      'DTSTART;VALUE=DATE:20240118',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const read = (defaultTimeZone: string) =>
+      parseIcs(ics, { ...YEAR_2024, defaultTimeZone })
+        .events.sort((a, b) => a.providerEventId.localeCompare(b.providerEventId))
+        .map((e) => [e.providerEventId, e.floatingStart, e.floatingOriginalStart]);
+    const expected = [
+      ['day', undefined, undefined],
+      ['single', '2024-01-15T10:00:00', '2024-01-15T10:00:00'],
+      ['weekly::2024-01-16T09:00:00', '2024-01-16T09:00:00', '2024-01-16T09:00:00'],
+      ['weekly::2024-01-23T09:00:00', undefined, '2024-01-23T09:00:00'],
+      ['zoned', undefined, undefined],
+    ];
+    expect(read('Europe/Berlin')).toEqual(expected);
+    expect(read('Asia/Tokyo')).toEqual(expected);
+  });
+
   it('moves non-existent local times forward and takes the first of ambiguous ones', () => {
     const { events, problems } = parse('dst-transitions.ics');
     expect(problems).toEqual([]);

@@ -3,11 +3,13 @@ import type { CalendarEvent } from '../../../calendars/types';
 
 /**
  * The identity of the underlying event across users' calendars: iCalUID plus the occurrence's original
- * start. Two attendees' copies of one occurrence share it, so team reports count it once.
+ * start. Two attendees' copies of one occurrence share it, so team reports count it once. In floating time
+ * the start is its wall clock: its instant moves with the person's zone, the event does not (what they were
+ * told about it, and what they added, stays with it).
  */
 export function eventKey(event: CalendarEvent): string {
   const uid = event.icalUid ?? event.providerEventId;
-  const start = (event.originalStartsAt ?? event.startsAt).toISOString();
+  const start = event.floatingOriginalStart ?? (event.originalStartsAt ?? event.startsAt).toISOString();
   return `${uid}|${start}`;
 }
 
