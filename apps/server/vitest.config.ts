@@ -6,7 +6,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     env: { TZ: 'UTC' },
-    testTimeout: 30_000,
+    // A test waits for conditions with its own bounds (vi.waitFor's, 20–60 s); this is only the backstop for a
+    // hang, wide enough that a busy machine (CI shares its two cores with PostgreSQL and child processes)
+    // never trips it before those waits do.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     globalSetup: ['src/test/global-setup.ts'],
   },

@@ -82,6 +82,11 @@ async function ageTheDeadWorkersClaims() {
 
 const waitFor = (check: () => unknown | Promise<unknown>, timeout = 60_000) =>
   vi.waitFor(check, { timeout, interval: 200 });
+/**
+ * Each test spawns the `work` process (tsx compiles it as it starts: seconds on a busy machine), waits through
+ * a stalled provider call and a second worker: room for its two waits, not the default 30 s.
+ */
+const TEST_TIMEOUT_MS = 150_000;
 
 const warnings = (organizer: string) =>
   smtp.messages.filter((m) => m.to.includes(organizer) && m.subject.includes('may be declined'));
@@ -134,7 +139,7 @@ async function finishWithAnotherWorker() {
   });
 }
 
-describe('a worker killed at each step of a decline', () => {
+describe('a worker killed at each step of a decline', { timeout: TEST_TIMEOUT_MS }, () => {
   it.each([
     { step: 'while the warning is on the wire, not yet taken by the mail server', accepted: false },
     { step: 'after the mail server took the warning, before the worker recorded it', accepted: true },

@@ -6,7 +6,7 @@ import type { WellnessBlock } from './api';
 import { type BlockEvent, blockEvents, type CalendarEvent, eventColor, eventTextColor } from './events';
 import { addDays, toDateKey, type Week } from './week';
 
-type ListEvent = CalendarEvent | BlockEvent;
+export type ListEvent = CalendarEvent | BlockEvent;
 
 const isMeeting = (event: ListEvent): event is CalendarEvent => 'meeting' in event;
 
@@ -63,72 +63,92 @@ export function MobileWeekList({
             </Text>
           </Group>
           <Stack gap={8}>
-            {dayEvents.map((event) => {
-              const time = event.allDay
-                ? 'All day'
-                : `${formatDate(event.start, 'Time', timeZone)} – ${formatDate(event.end, 'Time', timeZone)}`;
-              if (!isMeeting(event)) {
-                const color = event.category === 'life' ? EVENT_COLORS.life : EVENT_COLORS.focus;
-                return (
-                  <UnstyledButton
-                    key={event.id}
-                    onClick={() => onSelectBlock?.(event.blockId)}
-                    aria-label={`${event.title} (Wellness block)`}
-                  >
-                    <Paper
-                      withBorder
-                      radius="md"
-                      p="sm"
-                      style={{ borderLeft: `6px solid ${color}`, background: tintColor(color, BLOCK_TINT) }}
-                      data-testid="week-list-block"
-                    >
-                      <Text fw={650} truncate>
-                        {event.title}
-                      </Text>
-                      <Text fz="sm" c="dimmed">
-                        {time} · Wellness block
-                      </Text>
-                    </Paper>
-                  </UnstyledButton>
-                );
-              }
-              const color = eventColor(event.meeting);
-              const { score } = event.meeting;
-              return (
-                <UnstyledButton key={event.id} onClick={() => onSelect(event.id)} aria-label={event.title}>
-                  <Paper
-                    withBorder
-                    radius="md"
-                    p="sm"
-                    style={{ borderLeft: `6px solid ${color}` }}
-                    data-testid="week-list-event"
-                  >
-                    <Group justify="space-between" wrap="nowrap" gap="sm">
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={650} truncate>
-                          {event.title}
-                        </Text>
-                        <Text fz="sm" c="dimmed">
-                          {time}
-                        </Text>
-                      </div>
-                      {typeof score === 'number' && (
-                        <Badge
-                          size="lg"
-                          radius="sm"
-                          style={{ background: color, color: eventTextColor(color), flexShrink: 0 }}
-                        >
-                          {score}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Paper>
-                </UnstyledButton>
-              );
-            })}
+            {dayEvents.map((event) => (
+              <WeekListRow
+                key={event.id}
+                event={event}
+                timeZone={timeZone}
+                onSelect={onSelect}
+                onSelectBlock={onSelectBlock}
+              />
+            ))}
           </Stack>
         </section>
       ))}
     </Stack>
+  );
+}
+
+/** One meeting or block of a list of the week (the phone's week, a crowded stretch of the week view). */
+export function WeekListRow({
+  event,
+  timeZone,
+  onSelect,
+  onSelectBlock,
+}: {
+  event: ListEvent;
+  timeZone: string;
+  onSelect: (id: string) => void;
+  onSelectBlock?: ((blockId: string) => void) | undefined;
+}) {
+  const time = event.allDay
+    ? 'All day'
+    : `${formatDate(event.start, 'Time', timeZone)} – ${formatDate(event.end, 'Time', timeZone)}`;
+  if (!isMeeting(event)) {
+    const color = event.category === 'life' ? EVENT_COLORS.life : EVENT_COLORS.focus;
+    return (
+      <UnstyledButton
+        onClick={() => onSelectBlock?.(event.blockId)}
+        aria-label={`${event.title} (Wellness block)`}
+      >
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          style={{ borderLeft: `6px solid ${color}`, background: tintColor(color, BLOCK_TINT) }}
+          data-testid="week-list-block"
+        >
+          <Text fw={650} truncate>
+            {event.title}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {time} · Wellness block
+          </Text>
+        </Paper>
+      </UnstyledButton>
+    );
+  }
+  const color = eventColor(event.meeting);
+  const { score } = event.meeting;
+  return (
+    <UnstyledButton onClick={() => onSelect(event.id)} aria-label={event.title}>
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        style={{ borderLeft: `6px solid ${color}` }}
+        data-testid="week-list-event"
+      >
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={650} truncate>
+              {event.title}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {time}
+            </Text>
+          </div>
+          {typeof score === 'number' && (
+            <Badge
+              size="lg"
+              radius="sm"
+              style={{ background: color, color: eventTextColor(color), flexShrink: 0 }}
+            >
+              {score}
+            </Badge>
+          )}
+        </Group>
+      </Paper>
+    </UnstyledButton>
   );
 }

@@ -1,5 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/utils';
 import { meetingFixture } from '../meeting/testing';
 import { toCalendarEvents } from './events';
 import { WeekCalendar } from './WeekCalendar';
@@ -15,8 +17,8 @@ afterAll(() => {
 });
 
 /** The week of `at` drawn with these meetings: [id, summary, starts_at, ends_at]. */
-function drawWeek(at: string, meetings: string[][]) {
-  render(
+function drawWeek(at: string, meetings: string[][], onSelect: (id: string) => void = () => {}) {
+  renderPage(
     <WeekCalendar
       week={weekOf(new Date(at))}
       events={toCalendarEvents(
@@ -25,7 +27,7 @@ function drawWeek(at: string, meetings: string[][]) {
         ),
       )}
       blocks={[]}
-      onSelect={() => {}}
+      onSelect={onSelect}
       onSelectBlock={() => {}}
     />,
   );
@@ -60,5 +62,45 @@ describe('the Plan week on a day the clocks change', () => {
       ['mon', 'Monday at nine', '2026-03-09T13:00:00Z', '2026-03-09T14:00:00Z'],
     ]);
     expect(drawnTop('Sunday at nine')).toBe(drawnTop('Monday at nine'));
+  });
+});
+
+describe('a crowded stretch of the Plan week', () => {
+  it('draws three of twenty parallel sessions and a "+17 more" that lists the others, each of which opens', async () => {
+    const sessions = Array.from({ length: 20 }, (_, i) => [
+      `talk-${i}`,
+      `Session ${i + 1}`,
+      '2026-11-17T15:00:00Z',
+      '2026-11-17T15:45:00Z',
+    ]);
+    const onSelect = vi.fn();
+    drawWeek(
+      '2026-11-17T12:00:00Z',
+      [['lunch', 'Lunch', '2026-11-17T17:00:00Z', '2026-11-17T18:00:00Z'], ...sessions],
+      onSelect,
+    );
+    expect(document.querySelectorAll('.rbc-time-content .rbc-event')).toHaveLength(5);
+    for (const drawn of ['Lunch', 'Session 1', 'Session 2', 'Session 3'])
+      expect(screen.getByText(drawn)).toBeVisible();
+    expect(screen.queryByText('Session 4')).toBeNull();
+    const more = screen.getByText('+17 more').closest<HTMLElement>('.rbc-event')!;
+    expect(more.getAttribute('title')).toBe(
+      '10:00 – 10:45 am: Session 4 · Session 5 · Session 6 · Session 7 · Session 8 · and 12 more',
+    );
+    // A quarter of the day column each, not a twentieth.
+    for (const event of document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-event')) {
+      expect(Number.parseFloat(event.style.width.replace('calc(', ''))).toBeGreaterThanOrEqual(25);
+    }
+
+    await userEvent.click(more);
+    const list = await screen.findByTestId('crowded-stretch');
+    expect(screen.getByRole('dialog', { name: '17 more' })).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((row) => row.getAttribute('aria-label')),
+    ).toEqual(Array.from({ length: 17 }, (_, i) => `Session ${i + 4}`));
+    await userEvent.click(within(list).getByRole('button', { name: 'Session 20' }));
+    expect(onSelect).toHaveBeenCalledWith('talk-19');
   });
 });

@@ -2,10 +2,12 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { EVENT_COLORS, readableTextColor, tintColor } from '@meetwell/domain';
 import dayjs from 'dayjs';
 import type { KeyboardEvent } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Calendar, type EventProps, Views } from 'react-big-calendar';
 import { browserTimeZone } from '../../lib/timezone';
 import type { WellnessBlock } from './api';
+import { CrowdedStretch } from './CrowdedStretch';
+import { crowdOut, isMoreEvent, type MoreEvent } from './crowding';
 import {
   type BlockEvent,
   blockEvents,
@@ -20,13 +22,16 @@ import { visibleHours, type Week } from './week';
 
 const localizer = wallClockLocalizer();
 
-type PlanEvent = CalendarEvent | BlockEvent;
+type WeekEvent = CalendarEvent | BlockEvent;
+/** What the grid draws: meetings, blocks, and the "+N more" of a crowded stretch (crowding.ts). */
+type PlanEvent = WeekEvent | MoreEvent<WeekEvent>;
 
 function isMeetingEvent(event: PlanEvent): event is CalendarEvent {
   return 'meeting' in event;
 }
 
 function EventContent({ event }: EventProps<PlanEvent>) {
+  if (isMoreEvent(event)) return <span className={classes.eventTitle}>+{event.hidden.length} more</span>;
   if (!isMeetingEvent(event)) return <span className={classes.eventTitle}>{event.title}</span>;
   const { score } = event.meeting;
   return (
@@ -55,7 +60,11 @@ const FORMATS = {
   eventTimeRangeEndFormat: ({ end }: { end: Date }) => `– ${dayjs(shownEnd(end)).format('h:mm a')}`,
 };
 
+/** A crowded stretch's "+N more": neutral, so it reads as none of the meetings it holds. */
+const MORE_COLOR = '#495057';
+
 function eventStyle(event: PlanEvent) {
+  if (isMoreEvent(event)) return { backgroundColor: MORE_COLOR, color: readableTextColor(MORE_COLOR) };
   if (isMeetingEvent(event)) {
     const background = eventColor(event.meeting);
     return { backgroundColor: background, color: readableTextColor(background) };
@@ -69,10 +78,18 @@ function eventStyle(event: PlanEvent) {
   };
 }
 
+/** What hovering "+N more" says: the first titles it holds. */
+const MORE_TOOLTIP_TITLES = 5;
+function moreTooltip(event: MoreEvent<WeekEvent>): string {
+  const titles = event.hidden.slice(0, MORE_TOOLTIP_TITLES).map((hidden) => hidden.title);
+  const rest = event.hidden.length - titles.length;
+  return `${titles.join(' · ')}${rest > 0 ? ` · and ${rest} more` : ''}`;
+}
+
 /**
  * The Plan week. Meetings and Wellness-block occurrences are laid out together, so a block under a meeting
  * sits beside it instead of behind it, and the hours shown widen to every one of them. Each opens by click,
- * Enter or Space: a meeting its modal, a block its drawer.
+ * Enter or Space: a meeting its modal, a block its drawer, a crowded stretch's "+N more" the list of them.
  */
 export function WeekCalendar({
   week,
@@ -88,19 +105,24 @@ export function WeekCalendar({
   onSelectBlock: (blockId: string) => void;
 }) {
   const zone = browserTimeZone();
-  const allEvents = useMemo<PlanEvent[]>(
+  const allEvents = useMemo<WeekEvent[]>(
     () => [...events, ...blockEvents(blocks, events, week, browserTimeZone())],
     [events, blocks, week],
   );
+  const drawn = useMemo(() => crowdOut(allEvents), [allEvents]);
   const { min, max } = useMemo(() => visibleHours(allEvents, week), [allEvents, week]);
-  const open = (event: PlanEvent) =>
-    isMeetingEvent(event) ? onSelect(event.id) : onSelectBlock(event.blockId);
+  const [stretch, setStretch] = useState<MoreEvent<WeekEvent> | null>(null);
+  const open = (event: PlanEvent) => {
+    if (isMoreEvent(event)) setStretch(event);
+    else if (isMeetingEvent(event)) onSelect(event.id);
+    else onSelectBlock(event.blockId);
+  };
 
   return (
     <div className={classes.calendar} data-testid="week-calendar">
       <Calendar<PlanEvent>
         localizer={localizer}
-        events={allEvents}
+        events={drawn}
         date={week.start}
         onNavigate={() => {}}
         view={Views.WEEK}
@@ -123,7 +145,11 @@ export function WeekCalendar({
         eventPropGetter={(event) => ({
           style: eventStyle(event),
           className: [
-            isMeetingEvent(event) ? `mw-event-${eventKind(event.meeting)}` : 'mw-event-block',
+            isMoreEvent(event)
+              ? 'mw-event-more'
+              : isMeetingEvent(event)
+                ? `mw-event-${eventKind(event.meeting)}`
+                : 'mw-event-block',
             event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS ? classes.short : '',
           ].join(' '),
         })}
@@ -134,7 +160,14 @@ export function WeekCalendar({
           e.preventDefault();
           open(event);
         }}
-        tooltipAccessor={(event) => eventTooltip(event, zone)}
+        tooltipAccessor={(event) => (isMoreEvent(event) ? moreTooltip(event) : eventTooltip(event, zone))}
+      />
+      <CrowdedStretch
+        stretch={stretch}
+        timeZone={zone}
+        onClose={() => setStretch(null)}
+        onSelect={onSelect}
+        onSelectBlock={onSelectBlock}
       />
     </div>
   );
