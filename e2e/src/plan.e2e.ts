@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signInToDemo } from './browser';
+import { icsUtc, launch, newPage, screenshot, signInToDemo, uploadIcs, weekParam } from './browser';
 
 let browser: Browser;
 
@@ -271,6 +271,59 @@ describe('plan week: every event and block is visible, readable and opens', () =
     await review.focus({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: /Design review/ }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it('gathers twelve parallel sessions into three and "+9 more", whose list opens each', async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signInToDemo(page);
+    // Tomorrow at 10:00 in the browser's zone: a conference's parallel track, each session with the person.
+    const start = await page.evaluate(() => {
+      const now = new Date();
+      return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0).getTime();
+    });
+    const titles = Array.from({ length: 12 }, (_, i) => `Track ${String.fromCharCode(65 + i)} session`);
+    await uploadIcs(
+      page,
+      (email) =>
+        titles.flatMap((title, i) => [
+          'BEGIN:VEVENT',
+          `UID:crowded-${i}@e2e`,
+          `DTSTART:${icsUtc(new Date(start))}`,
+          `DTEND:${icsUtc(new Date(start + 45 * 60_000))}`,
+          `SUMMARY:${title}`,
+          'ORGANIZER:mailto:program@conference.example',
+          'ATTENDEE;PARTSTAT=ACCEPTED:mailto:program@conference.example',
+          `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${email}`,
+          'END:VEVENT',
+        ]),
+      { summaries: titles, around: new Date(start) },
+    );
+    await page.goto(`/my/plan?w=${await weekParam(page, new Date(start))}`);
+    const more = page.locator('.rbc-event.mw-event-more', { hasText: '+9 more' });
+    await more.waitFor({ timeout: 30_000 });
+    const drawn = page.locator('.rbc-event', { hasText: /Track [A-C] session/ });
+    expect(await drawn.count()).toBe(3);
+    // Each as wide as a quarter of the day, not a twelfth.
+    const day = (await page.locator('.rbc-time-content .rbc-day-slot').first().boundingBox())!;
+    for (const box of await Promise.all([...(await drawn.all()), more].map((e) => e.boundingBox())))
+      expect(box!.width).toBeGreaterThan(day.width / 4 - 8);
+    const contrast = await new AxeBuilder({ page })
+      .include('.mw-event-more')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.violations).toEqual([]);
+    await screenshot(page, 'plan-week-crowded');
+
+    await more.click();
+    const list = page.getByRole('dialog', { name: '9 more' });
+    await list.waitFor();
+    expect(await list.getByTestId('week-list-event').count()).toBe(9);
+    await screenshot(page, 'plan-week-crowded-list');
+    expect(await list.getByTestId('week-list-event').first().textContent()).toContain('Track D session');
+    await list.getByRole('button', { name: 'Track L session' }).click();
+    await page.getByRole('dialog', { name: 'Track L session' }).waitFor();
     await context.close();
   });
 });

@@ -150,7 +150,10 @@ export function WeekCalendar({
               : isMeetingEvent(event)
                 ? `mw-event-${eventKind(event.meeting)}`
                 : 'mw-event-block',
-            event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS ? classes.short : '',
+            // "+N more" says no time either: its list does.
+            isMoreEvent(event) || event.end.getTime() - event.start.getTime() < SHORT_EVENT_MS
+              ? classes.short
+              : '',
           ].join(' '),
         })}
         onSelectEvent={open}

@@ -7,8 +7,8 @@
 /** At most this many events side by side in a day of the week view. */
 export const WEEK_COLUMNS = 4;
 
-/** What the week view draws: its start and end, and whether it is a banner above the grid. */
-type Timed = { start: Date; end: Date; allDay: boolean };
+/** What the week view draws: its start and end, whether it is a banner above the grid, and its title. */
+type Timed = { start: Date; end: Date; allDay: boolean; title?: string };
 
 /** Events hidden in one stretch: drawn as one event from the first one's start to the last one's end. */
 export type MoreEvent<T> = { kind: 'more'; start: Date; end: Date; allDay: false; hidden: T[] };
@@ -18,8 +18,11 @@ const DRAWN_MIN_MS = 15 * 60_000;
 
 const drawnEnd = (event: Timed) => Math.max(event.end.getTime(), event.start.getTime() + DRAWN_MIN_MS);
 
-/** Events in order: by start, the longer first (as the calendar lays them out). */
-const byStart = (a: Timed, b: Timed) => a.start.getTime() - b.start.getTime() || drawnEnd(b) - drawnEnd(a);
+/** Events in order: by start, the longer first (as the calendar lays them out), then by title. */
+const byStart = (a: Timed, b: Timed) =>
+  a.start.getTime() - b.start.getTime() ||
+  drawnEnd(b) - drawnEnd(a) ||
+  (a.title ?? '').localeCompare(b.title ?? '', 'en', { numeric: true });
 
 /** Runs of events that overlap one another, each run in order. */
 function overlapping<T extends Timed>(sorted: readonly T[]): T[][] {
