@@ -21,7 +21,7 @@ export function CrowdedStretch({
   onSelect: (id: string) => void;
   onSelectBlock: (blockId: string) => void;
 }) {
-  const then =
+  const closingFirst =
     <T,>(open: (value: T) => void) =>
     (value: T) => {
       onClose();
@@ -41,8 +41,8 @@ export function CrowdedStretch({
                 key={event.id}
                 event={event}
                 timeZone={timeZone}
-                onSelect={then(onSelect)}
-                onSelectBlock={then(onSelectBlock)}
+                onSelect={closingFirst(onSelect)}
+                onSelectBlock={closingFirst(onSelectBlock)}
               />
             ))}
           </Stack>
