@@ -2,10 +2,31 @@ import { eq } from 'drizzle-orm';
 import { csrfTokenFor } from '../auth/cookies';
 import { createSession } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { memberships, users } from '../db/schema';
+import { calendars, memberships, users } from '../db/schema';
 import { CompanyExistsError, provisionUser } from '../features/users/provision';
 
 let counter = 0;
+
+/** A calendar made from an uploaded ICS file (its source saved apart), watched unless said otherwise. */
+export async function createIcsCalendar(
+  ctx: Pick<AppContext, 'db'>,
+  user: { id: string },
+  options: { name?: string; watching?: boolean; timeZone?: string; isPrimary?: boolean } = {},
+) {
+  const [calendar] = await ctx.db
+    .insert(calendars)
+    .values({
+      userId: user.id,
+      provider: 'ics',
+      externalId: `import:${user.id}`,
+      name: options.name ?? 'Imported',
+      watching: options.watching ?? true,
+      timeZone: options.timeZone,
+      isPrimary: options.isPrimary ?? false,
+    })
+    .returning();
+  return calendar!;
+}
 
 /** A user with a company of their own (admin) unless `companyOf` names a user whose company they join. */
 export async function createUser(

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveCalendarSource } from '../../calendars/sources';
-import { actions, calendars, emails, meetings } from '../../db/schema';
+import { actions, emails, meetings } from '../../db/schema';
 import { type RunningWorker, startWorker } from '../../jobs/worker';
 import { createTestContext, type TestContext } from '../../test/context';
-import { createUser } from '../../test/factories';
+import { createIcsCalendar, createUser } from '../../test/factories';
 import { runCalendarSync } from '../calendars/sync/run-sync';
 import { adoptTimeZone } from '../users/time-zone';
 
@@ -68,25 +68,15 @@ function floatingFile(ownerEmail: string, day: string) {
 describe('an organizer of a meeting in floating time', () => {
   it('is warned of a decline once, and not again when the person moves to another zone and the file is read there', async () => {
     const user = await createUser(ctx, { timeZone: 'Europe/Berlin' });
-    const [calendar] = await ctx.db
-      .insert(calendars)
-      .values({
-        userId: user.id,
-        provider: 'ics',
-        externalId: `import:${user.id}`,
-        name: 'Partner',
-        watching: true,
-        timeZone: 'Europe/Berlin',
-      })
-      .returning();
+    const calendar = await createIcsCalendar(ctx, user, { name: 'Partner', timeZone: 'Europe/Berlin' });
     const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10).replaceAll('-', '');
-    await saveCalendarSource(ctx.db, calendar!.id, floatingFile(user.email, day));
-    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    await saveCalendarSource(ctx.db, calendar.id, floatingFile(user.email, day));
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     const meetingsOf = () =>
       ctx.db
         .select({ id: meetings.id, startsAt: meetings.startsAt })
         .from(meetings)
-        .where(eq(meetings.calendarId, calendar!.id));
+        .where(eq(meetings.calendarId, calendar.id));
     expect(await meetingsOf()).toHaveLength(3);
     // One warning for the meeting, one for the series' two dates (declined at a deadline unless they act).
     await waitFor(async () => expect(await warnings()).toHaveLength(2));
@@ -101,7 +91,7 @@ describe('an organizer of a meeting in floating time', () => {
 
     const moved = await adoptTimeZone(ctx, user, 'Asia/Tokyo');
     expect(moved.timeZone).toBe('Asia/Tokyo');
-    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     // The same meetings, at 10:00 in Tokyo now.
     const after = await meetingsOf();
     expect(after.map((m) => before.has(m.id) && tokyoClock(m.startsAt))).toEqual(['10:00', '10:00', '10:00']);

@@ -8,9 +8,9 @@ import {
   startFakeGoogleServer,
 } from '../../calendars/providers/google/__fixtures__/fake-google-server';
 import { saveCalendarSource } from '../../calendars/sources';
-import { calendars, meetings, users } from '../../db/schema';
+import { meetings, users } from '../../db/schema';
 import { createTestApp, createTestContext, type TestContext } from '../../test/context';
-import { bearerFor, createUser } from '../../test/factories';
+import { bearerFor, createIcsCalendar, createUser } from '../../test/factories';
 import { googleUser } from '../autobalance/testing';
 import { runCalendarSync } from '../calendars/sync/run-sync';
 import { seedMeeting } from '../reports/test-seed';
@@ -277,20 +277,10 @@ describe('a calendar that cannot be written', () => {
     ctx.setNow(AFTER_DAY_END);
     const user = await createUser(ctx, { timeZone: PARIS });
     await switchOn(user);
-    const [calendar] = await ctx.db
-      .insert(calendars)
-      .values({
-        userId: user.id,
-        provider: 'ics',
-        externalId: `import:${user.id}`,
-        name: 'Imported',
-        watching: true,
-        isPrimary: true,
-      })
-      .returning();
+    const calendar = await createIcsCalendar(ctx, user, { isPrimary: true });
     await saveCalendarSource(
       ctx.db,
-      calendar!.id,
+      calendar.id,
       [
         'BEGIN:VCALENDAR',
         'VERSION:2.0',
@@ -308,8 +298,8 @@ describe('a calendar that cannot be written', () => {
         'END:VCALENDAR',
       ].join('\r\n'),
     );
-    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
-    const [review] = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar!.id));
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    const [review] = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar.id));
     expect(review!.score).toEqual(expect.any(Number));
 
     const result = await writeDailyReportEvent(ctx, { userId: user.id, date: DAY });
@@ -319,7 +309,7 @@ describe('a calendar that cannot be written', () => {
     const marker = reportMarker(user.id, DAY);
     const [local] = await ctx.db.select().from(meetings).where(eq(meetings.eventReportCardId, marker));
     expect(local).toMatchObject({
-      calendarId: calendar!.id,
+      calendarId: calendar.id,
       providerEventId: marker,
       status: 'confirmed',
       score: null,
@@ -328,7 +318,7 @@ describe('a calendar that cannot be written', () => {
     expect(local!.summary).toMatch(/^MeetWell daily report: \d+ \([A-F][+-]?\) — 1 meeting$/);
 
     // The calendar's next full read does not list it: it stays all the same, and a second run keeps one.
-    await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     await writeDailyReportEvent(ctx, { userId: user.id, date: DAY });
     const after = await ctx.db.select().from(meetings).where(eq(meetings.eventReportCardId, marker));
     expect(after).toHaveLength(1);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendars, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/context';
-import { createUser } from '../../test/factories';
+import { createIcsCalendar, createUser } from '../../test/factories';
 import { adoptTimeZone, followBrowserZone } from './time-zone';
 
 let ctx: TestContext;
@@ -16,21 +16,11 @@ afterAll(async () => {
 
 async function personWithAFile(timeZone: string) {
   const user = await createUser(ctx, { timeZone });
-  const [calendar] = await ctx.db
-    .insert(calendars)
-    .values({
-      userId: user.id,
-      provider: 'ics',
-      externalId: `import:${user.id}`,
-      name: 'Holidays',
-      watching: false,
-      timeZone,
-    })
-    .returning();
+  const calendar = await createIcsCalendar(ctx, user, { name: 'Holidays', watching: false, timeZone });
   const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
   const state = async () => {
     const [person] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    const [file] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar!.id));
+    const [file] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id));
     return { person: person!.timeZone, file: file!.timeZone };
   };
   return { user: row!, state };

@@ -17,7 +17,7 @@ import { OFF_THREAD_FROM_BYTES } from '../../../calendars/providers/ics/parse-ic
 import { saveCalendarSource } from '../../../calendars/sources';
 import { calendars, identities, meetings, synchronizations, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { createUser } from '../../../test/factories';
+import { createIcsCalendar, createUser } from '../../../test/factories';
 import { reevaluateSpans } from '../../evaluation/reevaluate';
 import { meetingRow } from './meeting-row';
 import { RetryLater, runCalendarSync } from './run-sync';
@@ -61,18 +61,9 @@ async function icsCalendar(content: string) {
     email: `owner-${Math.random().toString(36).slice(2, 6)}@acme.example`,
   });
   // The fixtures name the owner owner@acme.example; make it this user.
-  const [calendar] = await ctx.db
-    .insert(calendars)
-    .values({
-      userId: user.id,
-      provider: 'ics',
-      externalId: `import:${user.id}`,
-      name: 'Imported',
-      watching: true,
-    })
-    .returning();
-  await saveCalendarSource(ctx.db, calendar!.id, content.replaceAll('owner@acme.example', user.email));
-  return { user, calendar: calendar! };
+  const calendar = await createIcsCalendar(ctx, user);
+  await saveCalendarSource(ctx.db, calendar.id, content.replaceAll('owner@acme.example', user.email));
+  return { user, calendar };
 }
 
 async function meetingsOf(calendarId: string) {
