@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSession } from './auth/sessions';
@@ -165,10 +165,16 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     );
     expect((await Promise.all(asks)).every((status) => status === 200)).toBe(true);
     const [calendar] = await ctx.db.select().from(calendars).where(eq(calendars.userId, userId));
+    // Finished: the calendar idle with no run left open. The status alone can read idle between two runs (one
+    // ended, the next just taken by the other worker), before the last has finished.
     await waitFor(
       async () => {
         const [row] = await ctx.db.select().from(calendars).where(eq(calendars.id, calendar!.id));
-        return row?.syncStatus === 'idle';
+        const open = await ctx.db
+          .select({ id: synchronizations.id })
+          .from(synchronizations)
+          .where(and(eq(synchronizations.calendarId, calendar!.id), isNull(synchronizations.finishedAt)));
+        return row?.syncStatus === 'idle' && open.length === 0;
       },
       60_000,
       'syncs to finish',
