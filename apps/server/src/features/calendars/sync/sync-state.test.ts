@@ -8,7 +8,13 @@ import { createUser } from '../../../test/factories';
 import { resyncWatchedCalendars } from './resync';
 import { syncJobKey } from './sync-job-key';
 import { withCalendarSyncLock } from './sync-lock';
-import { markSyncQueued, markSyncRunning, markSyncSucceeded, releaseDeadSyncs } from './sync-state';
+import {
+  markSyncFailed,
+  markSyncQueued,
+  markSyncRunning,
+  markSyncSucceeded,
+  releaseDeadSyncs,
+} from './sync-state';
 
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof createUser>>;
@@ -183,5 +189,81 @@ describe('a sync that ends while another waits behind it', () => {
     await finishAlone();
     expect(await statusOf(followed!.id)).toBe('queued');
     expect(await statusOf(alone!.id)).toBe('idle');
+  });
+});
+
+describe('what a session is told of a sync', () => {
+  /** At each announcement, what a reader of the database sees of the calendar and of its latest run. */
+  function watchingAnnouncements() {
+    const seen: { status: string; runs: { status: string; finished: boolean }[] }[] = [];
+    const pubsub = {
+      ...ctx.pubsub,
+      publish: async (_topic: string, message: unknown) => {
+        const { calendar_id: calendarId } = message as { calendar_id: string };
+        const runs = await ctx.db
+          .select({ status: synchronizations.status, finishedAt: synchronizations.finishedAt })
+          .from(synchronizations)
+          .where(eq(synchronizations.calendarId, calendarId));
+        seen.push({
+          status: await statusOf(calendarId),
+          runs: runs.map((r) => ({ status: r.status, finished: r.finishedAt !== null })),
+        });
+      },
+    };
+    return { seen, watched: { ...ctx, pubsub } };
+  }
+
+  async function fileCalendar() {
+    const person = await createUser(ctx);
+    const [row] = await ctx.db
+      .insert(calendars)
+      .values({ userId: person.id, provider: 'ics', externalId: 'import:told', name: 'File', watching: true })
+      .returning();
+    return { calendarId: row!.id, userId: person.id };
+  }
+  const window = { from: new Date(Date.now() - MINUTE), to: new Date(Date.now() + MINUTE) };
+
+  it('is never a status its run does not show yet: running with its run open, idle or failed with it ended', async () => {
+    const { seen, watched } = watchingAnnouncements();
+    const ok = await fileCalendar();
+    const synchronizationId = await markSyncRunning(
+      watched,
+      ok.calendarId,
+      ok.userId,
+      'full',
+      window,
+      ctx.now(),
+    );
+    await markSyncSucceeded(watched, {
+      calendarId: ok.calendarId,
+      synchronizationId,
+      cursor: null,
+      full: true,
+      window,
+      eventsSeen: 3,
+      now: ctx.now(),
+    });
+    const broken = await fileCalendar();
+    const failedRun = await markSyncRunning(
+      watched,
+      broken.calendarId,
+      broken.userId,
+      'full',
+      window,
+      ctx.now(),
+    );
+    await markSyncFailed(watched, {
+      calendarId: broken.calendarId,
+      synchronizationId: failedRun,
+      error: 'HTTP 500',
+      kind: 'temporary',
+      now: ctx.now(),
+    });
+    expect(seen).toEqual([
+      { status: 'running', runs: [{ status: 'running', finished: false }] },
+      { status: 'idle', runs: [{ status: 'succeeded', finished: true }] },
+      { status: 'running', runs: [{ status: 'running', finished: false }] },
+      { status: 'failed', runs: [{ status: 'failed', finished: true }] },
+    ]);
   });
 });

@@ -57,18 +57,21 @@ export async function markSyncRunning(
   window: { from: Date; to: Date },
   now: Date,
 ) {
-  const { db } = ctx;
-  const rows = await db
-    .update(calendars)
-    .set({ syncStatus: 'running', syncStageStartedAt: now })
-    .where(eq(calendars.id, calendarId))
-    .returning(changed);
+  // The run and its status change together: no reader, nor a session told of it, sees one alone.
+  const { rows, runId } = await ctx.db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(synchronizations)
+      .values({ userId, calendarId, kind, periodStart: window.from, periodEnd: window.to })
+      .returning({ id: synchronizations.id });
+    const rows = await tx
+      .update(calendars)
+      .set({ syncStatus: 'running', syncStageStartedAt: now })
+      .where(eq(calendars.id, calendarId))
+      .returning(changed);
+    return { rows, runId: run!.id };
+  });
   await announce(ctx, rows);
-  const [row] = await db
-    .insert(synchronizations)
-    .values({ userId, calendarId, kind, periodStart: window.from, periodEnd: window.to })
-    .returning({ id: synchronizations.id });
-  return row!.id;
+  return runId;
 }
 
 export async function markSyncSucceeded(
@@ -101,34 +104,36 @@ export async function markSyncSucceeded(
     .select({ brokenAt: calendars.connectionBrokenAt })
     .from(calendars)
     .where(eq(calendars.id, params.calendarId));
-  const rows = await db
-    .update(calendars)
-    .set({
-      // A sync asked for while this one ran (a push notification, say) waits behind it: still queued.
-      syncStatus: sql`case when exists (select 1 from graphile_worker.jobs j
+  const rows = await db.transaction(async (tx) => {
+    await tx
+      .update(synchronizations)
+      .set({ status: 'succeeded', finishedAt: now, eventsSeen: params.eventsSeen })
+      .where(eq(synchronizations.id, params.synchronizationId));
+    return tx
+      .update(calendars)
+      .set({
+        // A sync asked for while this one ran (a push notification, say) waits behind it: still queued.
+        syncStatus: sql`case when exists (select 1 from graphile_worker.jobs j
                                          where j.key = ${syncJobKey(params.calendarId)} and j.locked_at is null)
                            then 'queued' else 'idle' end`,
-      syncStageStartedAt: now,
-      syncCursor: params.cursor,
-      syncFailureCount: 0,
-      syncError: null,
-      lastSyncedAt: now,
-      needsPermission: false,
-      failingSince: null,
-      connectionProblem: null,
-      connectionBrokenAt: null,
-      ...report,
-      ...(params.full
-        ? { lastFullSyncAt: now, syncedFrom: params.window.from, syncedTo: params.window.to }
-        : {}),
-    })
-    .where(eq(calendars.id, params.calendarId))
-    .returning(changed);
+        syncStageStartedAt: now,
+        syncCursor: params.cursor,
+        syncFailureCount: 0,
+        syncError: null,
+        lastSyncedAt: now,
+        needsPermission: false,
+        failingSince: null,
+        connectionProblem: null,
+        connectionBrokenAt: null,
+        ...report,
+        ...(params.full
+          ? { lastFullSyncAt: now, syncedFrom: params.window.from, syncedTo: params.window.to }
+          : {}),
+      })
+      .where(eq(calendars.id, params.calendarId))
+      .returning(changed);
+  });
   await announce(ctx, rows);
-  await db
-    .update(synchronizations)
-    .set({ status: 'succeeded', finishedAt: now, eventsSeen: params.eventsSeen })
-    .where(eq(synchronizations.id, params.synchronizationId));
   // Read again after it broke: auto-balance acts on its meetings again, from this fresh data.
   if (before?.brokenAt && rows[0]) await resumeAfterRecovery(ctx, rows[0].userId, params.calendarId);
 }
@@ -150,21 +155,29 @@ export async function markSyncFailed(
 ) {
   const { db } = ctx;
   const { now } = params;
-  const rows = await db
-    .update(calendars)
-    .set({
-      syncStatus: 'failed',
-      syncError: params.error.slice(0, 500),
-      syncFailureCount: sql`${calendars.syncFailureCount} + 1`,
-      failingSince: sql`coalesce(${calendars.failingSince}, ${now.toISOString()}::timestamptz)`,
-      ...(params.needsPermission ? { needsPermission: true } : {}),
-    })
-    .where(eq(calendars.id, params.calendarId))
-    .returning({
-      ...changed,
-      failures: calendars.syncFailureCount,
-      failingSince: calendars.failingSince,
-    });
+  const rows = await db.transaction(async (tx) => {
+    if (params.synchronizationId) {
+      await tx
+        .update(synchronizations)
+        .set({ status: 'failed', finishedAt: now, error: params.error.slice(0, 500) })
+        .where(eq(synchronizations.id, params.synchronizationId));
+    }
+    return tx
+      .update(calendars)
+      .set({
+        syncStatus: 'failed',
+        syncError: params.error.slice(0, 500),
+        syncFailureCount: sql`${calendars.syncFailureCount} + 1`,
+        failingSince: sql`coalesce(${calendars.failingSince}, ${now.toISOString()}::timestamptz)`,
+        ...(params.needsPermission ? { needsPermission: true } : {}),
+      })
+      .where(eq(calendars.id, params.calendarId))
+      .returning({
+        ...changed,
+        failures: calendars.syncFailureCount,
+        failingSince: calendars.failingSince,
+      });
+  });
   const row = rows[0];
   const problem = row
     ? connectionProblemAfter({
@@ -177,12 +190,6 @@ export async function markSyncFailed(
   if (row && problem) await markConnectionBroken(ctx, { calendarId: row.id, problem, now });
   // Announced once the problem is stored: the web app reads the row (and its banner) on this message.
   await announce(ctx, rows);
-  if (params.synchronizationId) {
-    await db
-      .update(synchronizations)
-      .set({ status: 'failed', finishedAt: params.now, error: params.error.slice(0, 500) })
-      .where(eq(synchronizations.id, params.synchronizationId));
-  }
   return problem;
 }
 
