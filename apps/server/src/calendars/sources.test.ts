@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendars } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/context';
 import { createUser } from '../test/factories';
-import { loadCalendarSource, saveCalendarSource } from './sources';
+import { decodeBase64InTurns, loadCalendarSource, saveCalendarSource } from './sources';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,5 +36,31 @@ describe('imported files', () => {
 
   it('are undefined for a calendar without a file', async () => {
     expect(await loadCalendarSource(ctx.db, await icsCalendar())).toBeUndefined();
+  });
+});
+
+describe('a large file’s base64', () => {
+  /** PostgreSQL's own form: a line break after every 76 characters. */
+  const brokenEvery76 = (text: string) => text.replace(/.{76}/g, '$&\n');
+
+  it('decodes byte for byte in pieces, with or without line breaks, whatever its size', async () => {
+    for (const size of [0, 5, 786_432, 786_433, 3 * 1024 * 1024 + 5]) {
+      const bytes = randomBytes(size);
+      const base64 = bytes.toString('base64');
+      expect((await decodeBase64InTurns(base64)).equals(bytes)).toBe(true);
+      expect((await decodeBase64InTurns(brokenEvery76(base64))).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('lets other work run while it is decoded', async () => {
+    const base64 = brokenEvery76(randomBytes(4 * 1024 * 1024).toString('base64'));
+    let otherWorkRan = false;
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const decoding = decodeBase64InTurns(base64);
+    expect(otherWorkRan).toBe(false);
+    await decoding;
+    expect(otherWorkRan).toBe(true);
   });
 });

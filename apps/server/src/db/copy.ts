@@ -30,19 +30,25 @@ const ENCODERS: Record<string, Encoder> = {
   json: (v) => (v == null ? NULL : copyText(storableJson(JSON.stringify(v)))),
 };
 
-/** The rows as the body of a `COPY … FROM STDIN` (text format). */
-export function copyBody<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
+/** How one row is written as a line of a `COPY … FROM STDIN` body (text format), its newline included. */
+export function copyLine<Row>(columns: readonly BulkColumn<Row>[]): (row: Row) => string {
   const encoders = columns.map(([name, type, read]) => {
     const encode = ENCODERS[type];
     if (!encode) throw new Error(`No COPY encoding for column ${name} of type ${type}`);
     return (row: Row) => encode(read(row));
   });
-  let body = '';
-  for (const row of rows) {
+  return (row) => {
     let line = encoders[0]!(row);
     for (let i = 1; i < encoders.length; i++) line += `\t${encoders[i]!(row)}`;
-    body += `${line}\n`;
-  }
+    return `${line}\n`;
+  };
+}
+
+/** The rows as the body of a `COPY … FROM STDIN` (text format). */
+export function copyBody<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
+  const line = copyLine(columns);
+  let body = '';
+  for (const row of rows) body += line(row);
   return body;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
 import { actions, meetings } from '../../db/schema';
-import { mapInSlices, nextTurn } from '../../lib/next-turn';
+import { mapInTurns, turnsOfWork } from '../../lib/next-turn';
 import { broadcastToUser } from '../../realtime/broadcast';
 import { brokenCalendarIds } from '../calendars/connection-health/paused';
 import { syncWindow } from '../calendars/sync/window';
@@ -80,7 +80,7 @@ async function decideAll(
   if (paused.size) around.targets = around.targets.filter((m) => !paused.has(m.calendarId));
   const ids = around.targets.map((m) => m.id);
   // In slices: tens of thousands of decisions would hold the thread that also serves requests.
-  const decided = await mapInSlices(around.targets, 1_000, (meeting) => ({
+  const decided = await mapInTurns(around.targets, (meeting) => ({
     meeting,
     decision: decideMeeting(meeting, context, around, now),
   }));
@@ -110,8 +110,9 @@ async function applyDecisions(ctx: AppContext, run: Run, summary: ReconcileSumma
   const toInsert: Decided[] = [];
   const toCancel: string[] = [];
   const complianceChanges: ComplianceChange[] = [];
-  for (const [index, item] of run.decided.entries()) {
-    if (index > 0 && index % 1_000 === 0) await nextTurn();
+  const turns = turnsOfWork();
+  for (const item of run.decided) {
+    if (turns.due()) await turns.take();
     const { meeting, decision } = item;
     summary.decided++;
     const action = run.byMeeting.get(meeting.id);

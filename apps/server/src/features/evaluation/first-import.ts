@@ -1,10 +1,6 @@
-import {
-  expandWellnessBlockOccurrences,
-  indexBlockOccurrences,
-  type OtherMeetingInput,
-} from '@meetwell/domain';
+import { expandWellnessBlockOccurrences, indexBlockOccurrences } from '@meetwell/domain';
 import type { Database } from '../../db/client';
-import { nextTurn } from '../../lib/next-turn';
+import { mapInTurns } from '../../lib/next-turn';
 import { loadOtherMeetingRows, toOtherMeeting } from './other-meetings';
 import { loadEvaluationInputs, type ScoredRow, scoreMeeting } from './score-meeting';
 import { mergeSpans, type TouchedSpan } from './spans';
@@ -32,7 +28,6 @@ export type FirstImportScoring = {
   score: (index: number) => Prescored;
 };
 
-const SLICE = 500;
 const ACTIVE = { status: 'active' } as const;
 
 /**
@@ -50,12 +45,7 @@ export async function scoreFirstImport(
   if (!inputs) return null;
   const spans = mergeSpans(newMeetings.map(({ row }) => ({ from: row.startsAt, to: row.endsAt })));
   const others = await loadOtherMeetingRows(tx, userId, spans);
-  const neighbours: OtherMeetingInput[] = [];
-  for (let i = 0; i < newMeetings.length; i += SLICE) {
-    if (i > 0) await nextTurn();
-    for (const m of newMeetings.slice(i, i + SLICE))
-      neighbours.push(toOtherMeeting(m.row, inputs.user.email));
-  }
+  const neighbours = await mapInTurns(newMeetings, (m) => toOtherMeeting(m.row, inputs.user.email));
   for (const other of others) neighbours.push(toOtherMeeting(other, inputs.user.email));
   const occurrences = indexBlockOccurrences(
     expandWellnessBlockOccurrences(inputs.blocks, {

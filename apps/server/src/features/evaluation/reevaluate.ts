@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type BulkColumn, inValues, jsonRecordset } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
-import { mapInSlices } from '../../lib/next-turn';
+import { mapInTurns } from '../../lib/next-turn';
 import { sameJson } from '../../lib/same-json';
 import { afterMeetingsChanged } from './after-meetings-changed';
 import { loadOtherMeetingRows, overlapping, toOtherMeeting } from './other-meetings';
@@ -97,7 +97,7 @@ async function reevaluatePass(ctx: AppContext, inputs: EvaluationInputs, spans: 
   const neighbours = around.map((m) => toOtherMeeting(m, inputs.user.email));
   const changed: string[] = [];
   // In slices: a whole window of a big calendar is tens of thousands of scores on the thread serving requests.
-  const updates = await mapInSlices(targets, 1_000, (m) => {
+  const updates = await mapInTurns(targets, (m) => {
     const { evaluation, stored, cost } = scoreMeeting(
       inputs,
       m,

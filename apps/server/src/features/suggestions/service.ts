@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { inValues } from '../../db/bulk';
 import { agendaItems, meetings, objectives, preworkItems } from '../../db/schema';
 import { mapConcurrently } from '../../lib/map-concurrently';
-import { mapInSlices } from '../../lib/next-turn';
+import { mapInTurns } from '../../lib/next-turn';
 import type { ItemStatuses } from '../evaluation/meeting-input';
 import { toMeetingInput } from '../evaluation/meeting-input';
 import {
@@ -132,7 +132,7 @@ async function suggestForUser(
     blockOccurrences: occurrences,
     otherMeetings: neighbours,
   };
-  await mapInSlices(rows, 500, (m) => {
+  await mapInTurns(rows, (m) => {
     const input = toMeetingInput(m, items.get(m.id) ?? { agendaItems: [], objectives: [], preworkItems: [] });
     const evaluation = evaluateMeeting(input, context);
     const suggestions = suggestImprovements(

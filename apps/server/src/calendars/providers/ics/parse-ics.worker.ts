@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CalendarEvent } from '../../types';
 import { type ParseIcsOptions, parseIcs } from './parse-ics';
 
-const EVENTS_PER_SLICE = 1_000;
+const EVENTS_PER_SLICE = 250;
 const SLICES_UNDER_WAY = 2;
 
 const { input, options, inFlight } = workerData as {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { BulkColumn } from '../../../db/bulk';
 import type { Database } from '../../../db/client';
-import { copyBody, sendCopy } from '../../../db/copy';
+import { copyBody, copyLine, sendCopy } from '../../../db/copy';
 import { meetings } from '../../../db/schema';
-import { nextTurn } from '../../../lib/next-turn';
+import { mapInTurns, nextTurn, turnsOfWork } from '../../../lib/next-turn';
 import type { FirstImportScoring, NewMeeting, Prescored } from '../../evaluation/first-import';
 import type { TouchedSpan } from '../../evaluation/spans';
 import { AGENDA_COLUMNS, addChildRows, noChildRows, OBJECTIVE_COLUMNS, PREWORK_COLUMNS } from './child-rows';
@@ -12,7 +12,6 @@ import {
   BATCH,
   chunks,
   MEETING_COLUMNS,
-  PREPARE_SLICE,
   type PreparedEvent,
   type StoreTarget,
   type Written,
@@ -32,8 +31,6 @@ export type FirstImportScorer = (
 export type Prescore = { others: TouchedSpan[]; score: (batch: PreparedEvent[]) => Prescored[] };
 /** A prescored meeting as a re-evaluation would write it: its own id, its evaluation, when it was evaluated. */
 type PrescoredRow = { prepared: PreparedEvent; scored: Prescored; evaluatedAt: Date };
-/** Meetings scored between two turns of the event loop. */
-const SCORE_SLICE = 100;
 const PRESCORED_COLUMNS: readonly BulkColumn<PrescoredRow>[] = [
   ['id', 'uuid', (p) => p.scored.id],
   ...MEETING_COLUMNS.map(
@@ -64,17 +61,10 @@ export async function prescoreFirstImport(
     .where(eq(meetings.calendarId, target.calendarId))
     .limit(1);
   if (existing.length) return null;
-  const newMeetings: NewMeeting[] = [];
-  for (let i = 0; i < prepared.length; i += PREPARE_SLICE) {
-    if (i > 0) await nextTurn();
-    for (const p of prepared.slice(i, i + PREPARE_SLICE)) {
-      const { agenda, objectives, prework } = p.described;
-      newMeetings.push({
-        row: p.row,
-        itemCounts: { agenda: agenda.length, objectives: objectives.length, prework: prework.length },
-      });
-    }
-  }
+  const newMeetings = await mapInTurns(prepared, ({ row, described: { agenda, objectives, prework } }) => ({
+    row,
+    itemCounts: { agenda: agenda.length, objectives: objectives.length, prework: prework.length },
+  }));
   const scoring = await scorer(tx, target.userId, newMeetings);
   if (!scoring) return null;
   const indexOf = new Map(prepared.map((p, i) => [p, i]));
@@ -106,23 +96,26 @@ export async function copyFirstImport(
   const evaluatedAt = rows[0]!.now;
   const written: Written = { changedMeetingIds: [], touched: [] };
   const children = noChildRows();
+  const meetingLine = copyLine(PRESCORED_COLUMNS);
+  // Each meeting is scored and encoded in turn; what a slice of work encoded goes to PostgreSQL as one body.
   async function* meetingBodies() {
-    for (const batch of chunks(prepared, BATCH)) {
-      const scored: PrescoredRow[] = [];
-      for (let i = 0; i < batch.length; i += SCORE_SLICE) {
-        await nextTurn();
-        const slice = batch.slice(i, i + SCORE_SLICE);
-        for (const [j, s] of prescore.score(slice).entries())
-          scored.push({ prepared: slice[j]!, scored: s, evaluatedAt });
+    const turns = turnsOfWork();
+    let body = '';
+    let lines = 0;
+    for (const p of prepared) {
+      const [scored] = prescore.score([p]);
+      written.changedMeetingIds.push(scored!.id);
+      written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
+      addChildRows(children, scored!.id, p);
+      body += meetingLine({ prepared: p, scored: scored!, evaluatedAt });
+      if (++lines === BATCH || turns.due()) {
+        yield body;
+        body = '';
+        lines = 0;
+        await turns.take();
       }
-      await nextTurn();
-      for (const { prepared: p, scored: s } of scored) {
-        written.changedMeetingIds.push(s.id);
-        written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
-        addChildRows(children, s.id, p);
-      }
-      yield copyBody(PRESCORED_COLUMNS, scored);
     }
+    if (body) yield body;
   }
   await sendCopy(client, 'meetings', PRESCORED_COLUMNS, meetingBodies());
   await sendCopy(client, 'agenda_items', AGENDA_COLUMNS, inBatches(AGENDA_COLUMNS, children.agenda));

@@ -16,8 +16,6 @@ export type StoreTarget = {
 
 /** Events per statement (an upsert, or a COPY of a first import). */
 export const BATCH = 1000;
-/** Events described (or counted) between two turns of the event loop. */
-export const PREPARE_SLICE = 500;
 /** The events MeetWell wrote for Wellness blocks carry the block's id (see wellness-blocks/calendar-event). */
 const WELLNESS_BLOCK_MARKER =
   /^wellness-block:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

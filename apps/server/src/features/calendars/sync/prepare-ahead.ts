@@ -1,16 +1,14 @@
 import type { CalendarEvent } from '../../../calendars/types';
+import { TURN_BUDGET_MS } from '../../../lib/next-turn';
 import { meetingRow, type PreparedEvent, type StoreTarget } from './meeting-row';
-
-/** Events described between two turns of the event loop while the rest are read. */
-const AHEAD_SLICE = 250;
 
 /**
  * Events made ready to store while the rest of their calendar is still read: a large file's parser hands its
  * events over slice by slice (the driver's `onEvents`), and describing them (items, intention, attendees, the
  * row) takes this thread about a second per 50,000, which it would otherwise spend after the parse, idle
- * meanwhile. They are described a few hundred at a time, with turns of the event loop between, so requests
- * are served meanwhile. Storing takes each event's preparation from here, by the event itself; from its first
- * take on, what was not described yet is described as it is taken.
+ * meanwhile. They are described a slice (TURN_BUDGET_MS) at a time, with turns of the event loop between, so
+ * requests are served meanwhile. Storing takes each event's preparation from here, by the event itself; from
+ * its first take on, what was not described yet is described as it is taken.
  */
 export type PreparedAhead = {
   /** Describes these events soon (as the provider hands them over). */
@@ -32,9 +30,9 @@ export function prepareAhead(
   const describeSome = () => {
     scheduled = false;
     if (taking) return;
-    const end = Math.min(waiting.length, next + AHEAD_SLICE);
-    for (; next < end; next++) {
-      const event = waiting[next]!;
+    const sliceEnds = performance.now() + TURN_BUDGET_MS;
+    while (next < waiting.length && performance.now() < sliceEnds) {
+      const event = waiting[next++]!;
       ready.set(event, prepare(event));
     }
     if (next < waiting.length) schedule();

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { SyncResult, SyncWindow } from '../../../calendars/types';
 import { transactionWithClient } from '../../../db/client';
-import { nextTurn } from '../../../lib/next-turn';
+import { turnsOfWork } from '../../../lib/next-turn';
 import type { TouchedSpan } from '../../evaluation/spans';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { copyFirstImport, type FirstImportScorer, prescoreFirstImport } from './first-import-copy';
 import { markVanished } from './mark-vanished';
-import { PREPARE_SLICE, type PreparedEvent, type StoreTarget } from './meeting-row';
+import type { PreparedEvent, StoreTarget } from './meeting-row';
 import { type PreparedAhead, prepareAhead } from './prepare-ahead';
 import { upsertEvents } from './upsert-events';
 
@@ -43,9 +43,10 @@ export async function storeSyncResult(
   return transactionWithClient(pool, async (tx, client) => {
     // Those not described while they were read are now, tens of thousands in slices, with turns between.
     const all: PreparedEvent[] = [];
-    for (let i = 0; i < result.events.length; i += PREPARE_SLICE) {
-      if (i > 0) await nextTurn();
-      for (const event of result.events.slice(i, i + PREPARE_SLICE)) all.push(ahead.take(event));
+    const turns = turnsOfWork();
+    for (const event of result.events) {
+      if (turns.due()) await turns.take();
+      all.push(ahead.take(event));
     }
     // Set on a first import (its meetings are inserted scored); null: re-evaluate `touched` afterwards.
     const prescore = await prescoreFirstImport(tx, target, all, options.scoreFirstImport);
