@@ -148,7 +148,7 @@ export async function measureImportIsolation(events = 50_000): Promise<Isolation
         watching: true,
       })
       .returning();
-    await saveCalendarSource(db.db, readerCalendar!.id, Buffer.from(readerIcs), now);
+    await saveCalendarSource(db.pool, readerCalendar!.id, Buffer.from(readerIcs), now);
     await runCalendarSync(
       {
         config: loadConfig({

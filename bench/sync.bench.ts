@@ -183,7 +183,7 @@ async function main() {
         watching: true,
       })
       .returning();
-    await saveCalendarSource(ctx.db, calendar!.id, content);
+    await saveCalendarSource(ctx.pool, calendar!.id, content);
 
     // How long this thread (which also serves the API in the single-machine mode) stalls during the import.
     const stalls = monitorEventLoopDelay({ resolution: 10 });

@@ -152,7 +152,7 @@ describe('one person with 150,000 meetings', () => {
       ]),
       'END:VCALENDAR',
     ].join('\r\n');
-    await saveCalendarSource(ctx.db, calendarIds[0]!, Buffer.from(ics), ctx.now());
+    await saveCalendarSource(ctx.pool, calendarIds[0]!, Buffer.from(ics), ctx.now());
     const outcome = await runCalendarSync(ctx, { calendarId: calendarIds[0]!, mode: 'full' });
     expect(outcome.skipped).toBe(false);
     const [live] = await ctx.db

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionWithClient } from '../db/client';
 import { calendars } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/context';
 import { createUser } from '../test/factories';
@@ -27,11 +28,25 @@ describe('imported files', () => {
     for (const size of [0, 10, 57, 1024 * 1024, 20 * 1024 * 1024 + 7]) {
       const id = await icsCalendar();
       const bytes = randomBytes(size);
-      await saveCalendarSource(ctx.db, id, bytes);
+      await saveCalendarSource(ctx.pool, id, bytes);
       const loaded = await loadCalendarSource(ctx.db, id);
       expect(loaded?.length).toBe(size);
       expect(loaded?.equals(bytes)).toBe(true);
     }
+  });
+
+  it('are replaced by the file stored after them, in a transaction of their own or the caller’s', async () => {
+    const id = await icsCalendar();
+    await saveCalendarSource(ctx.pool, id, 'first version');
+    const second = randomBytes(3 * 1024 * 1024 + 1);
+    await saveCalendarSource(ctx.pool, id, second);
+    expect((await loadCalendarSource(ctx.db, id))?.equals(second)).toBe(true);
+    // A caller's transaction that rolls back keeps the file before it.
+    await transactionWithClient(ctx.pool, async (_tx, client) => {
+      await saveCalendarSource(client, id, 'never kept');
+      throw new Error('rolled back');
+    }).catch(() => {});
+    expect((await loadCalendarSource(ctx.db, id))?.equals(second)).toBe(true);
   });
 
   it('are undefined for a calendar without a file', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { emailLinkRoutes } from '../features/sign-in/email-link/routes';
@@ -6,7 +7,13 @@ import { userRoutes } from '../features/users/routes';
 import { createTestApp, createTestContext, type TestContext } from '../test/context';
 import { bearerFor, createUser } from '../test/factories';
 import type { App } from './app';
-import { findUnstorableText, MAX_JSON_DEPTH, MAX_JSON_VALUES, parseJsonBody } from './json-body';
+import {
+  findUnstorableText,
+  jsonShapeProblem,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  parseJsonBody,
+} from './json-body';
 
 /**
  * Bodies shaped to hurt: as deep, as wide and as long as the 2 MB body limit lets them be. Each is refused
@@ -133,6 +140,42 @@ describe('parseJsonBody and findUnstorableText', () => {
     // Brackets inside strings are text, not nesting.
     expect(() => parseJsonBody(`["${'['.repeat(10_000)}"]`)).not.toThrow();
     expect(() => parseJsonBody('{"a":')).toThrow(/not valid JSON/);
+  });
+
+  it('measure a body as a walk over every character would, crossing its strings at once', () => {
+    // The walk the measure must agree with: every character, a backslash escaping the next inside a string.
+    const everyCharacter = (text: string, limits: { depth: number; values: number }) => {
+      let depth = 0;
+      let values = 1;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === '\\') i++;
+          else if (c === '"') inString = false;
+          continue;
+        }
+        if (c === '"') inString = true;
+        else if (c === '{' || c === '[') {
+          if (++depth > limits.depth) return 'depth';
+        } else if (c === '}' || c === ']') depth--;
+        else if (c === ',' && ++values > limits.values) return 'values';
+      }
+      return null;
+    };
+    const kind = (problem: string | null) =>
+      problem === null ? null : /nested/.test(problem) ? 'depth' : 'values';
+    const limits = { depth: 4, values: 6 };
+    const bodies = fc.oneof(
+      fc.json().map((j) => j),
+      fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', ',', 'a', ':') }),
+    );
+    fc.assert(
+      fc.property(bodies, (text) => {
+        expect(kind(jsonShapeProblem(text, limits))).toBe(everyCharacter(text, limits));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("refuse keys that would reach a prototype, as Fastify's own JSON parser did", () => {

@@ -24,16 +24,14 @@ const COMMA = 0x2c;
 export function jsonShapeProblem(text: string, limits = { depth: MAX_JSON_DEPTH, values: MAX_JSON_VALUES }) {
   let depth = 0;
   let values = 1;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
+    if (c === QUOTE) {
+      i = closingQuote(text, i);
+      if (i === -1) return null;
       continue;
     }
-    if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > limits.depth) return `The request body is nested deeper than ${limits.depth} levels.`;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
     else if (c === COMMA && ++values > limits.values) {
@@ -41,6 +39,20 @@ export function jsonShapeProblem(text: string, limits = { depth: MAX_JSON_DEPTH,
     }
   }
   return null;
+}
+
+/**
+ * Where the string opened at `open` closes (-1: never), found natively: a body's strings are nearly all of it
+ * (an uploaded file is one string of 27 MB), which a loop over every character took 85–170 ms of the thread
+ * serving requests to cross. A quote preceded by an odd number of backslashes is escaped.
+ */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return -1;
 }
 
 const PROTOTYPE_KEY = 'The request body holds a "__proto__" or "constructor.prototype" key.';

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   caldavAccountAttributes,
   calendarEndpoints,
   icsImportAttributes,
+  isBase64,
   reconnectAttributes,
 } from './calendars';
 
@@ -69,5 +71,29 @@ describe('adding and reconnecting a calendar take exactly one source', () => {
     const params = calendarEndpoints.openChannel.params;
     expect(params.safeParse({ provider: 'google_calendar' }).success).toBe(true);
     expect(params.safeParse({ provider: 'google' }).success).toBe(false);
+  });
+});
+
+describe('a file sent as base64', () => {
+  const zodBase64 = z.base64();
+  it('is accepted exactly when zod’s base64 format accepts it', () => {
+    const text = fc.string({ unit: fc.constantFrom('A', 'z', '0', '+', '/', '=', '-', '_', ' ', '\n', 'é') });
+    fc.assert(
+      fc.property(text, (candidate) => {
+        expect(isBase64(candidate)).toBe(zodBase64.safeParse(candidate).success);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('accepts the base64 of any bytes, and refuses it with a character changed to one base64 does not use', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.nat(), (bytes, at) => {
+        const encoded = btoa(String.fromCharCode(...bytes));
+        expect(isBase64(encoded)).toBe(true);
+        const i = at % encoded.length;
+        expect(isBase64(`${encoded.slice(0, i)}*${encoded.slice(i + 1)}`)).toBe(false);
+      }),
+    );
   });
 });

@@ -83,9 +83,24 @@ const icsUrl = z
   .pipe(z.url({ protocol: /^(https?|webcals?)$/, error: 'must be an http(s) or webcal URL' }))
   .transform((url) => url.replace(/^webcals?:/i, 'https:'));
 const icsContent = z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported');
+/** Any character base64 does not use; `=` only pads the end. */
+const NOT_BASE64 = /[^0-9a-zA-Z+/]/;
+
+/**
+ * Standard base64, as zod's `base64()` accepts it (groups of four, `=` or `==` only at the end), checked with
+ * one scan of a character class: zod's pattern of groups took 160–230 ms for a 20 MB file's 27 MB of text,
+ * on the thread that serves requests.
+ */
+export function isBase64(text: string): boolean {
+  if (text.length % 4 !== 0) return false;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return !NOT_BASE64.test(padding ? text.slice(0, -padding) : text);
+}
+
 const icsContentBase64 = z
-  .base64({ error: 'must be the file encoded in base64' })
-  .max(MAX_ICS_BASE64_CHARS + 4, 'ICS files up to 20 MB can be imported');
+  .string()
+  .max(MAX_ICS_BASE64_CHARS + 4, 'ICS files up to 20 MB can be imported')
+  .refine(isBase64, { error: 'must be the file encoded in base64' });
 
 /** POST /calendars/ics: a subscription (url) or a file (its text, or its bytes in base64), one of them. */
 export const icsImportAttributes = z

@@ -70,7 +70,7 @@ describe('an organizer of a meeting in floating time', () => {
     const user = await createUser(ctx, { timeZone: 'Europe/Berlin' });
     const calendar = await createIcsCalendar(ctx, user, { name: 'Partner', timeZone: 'Europe/Berlin' });
     const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10).replaceAll('-', '');
-    await saveCalendarSource(ctx.db, calendar.id, floatingFile(user.email, day));
+    await saveCalendarSource(ctx.pool, calendar.id, floatingFile(user.email, day));
     await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
     const meetingsOf = () =>
       ctx.db

@@ -279,7 +279,7 @@ describe('a calendar that cannot be written', () => {
     await switchOn(user);
     const calendar = await createIcsCalendar(ctx, user, { isPrimary: true });
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       calendar.id,
       [
         'BEGIN:VCALENDAR',

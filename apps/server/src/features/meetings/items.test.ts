@@ -49,7 +49,7 @@ async function meetingWithoutAgenda() {
       watching: true,
     })
     .returning();
-  await saveCalendarSource(ctx.db, calendar!.id, content);
+  await saveCalendarSource(ctx.pool, calendar!.id, content);
   await runCalendarSync(ctx, { calendarId: calendar!.id, mode: 'full' });
   const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.calendarId, calendar!.id));
   return { user, meeting: meeting!, headers: await bearerFor(ctx, user.id) };

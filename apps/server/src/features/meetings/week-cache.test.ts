@@ -249,7 +249,7 @@ describe('WeekCache', () => {
       .values({ userId: user.id, provider: 'ics', externalId: 'import', name: 'Import', watching: true })
       .returning();
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       imported!.id,
       [
         'BEGIN:VCALENDAR',

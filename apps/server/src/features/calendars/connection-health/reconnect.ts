@@ -5,6 +5,7 @@ import { type CalendarRow, sealCredentials } from '../../../calendars/connection
 import { driverFor } from '../../../calendars/registry';
 import { saveCalendarSource } from '../../../calendars/sources';
 import type { AppContext } from '../../../context';
+import { transactionWithClient } from '../../../db/client';
 import { calendars } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { icsFileBytes } from '../ics-import';
@@ -123,7 +124,7 @@ async function reconnectIcs(
       providerFailure(error, 'The calendar could not be read');
     }
   }
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithClient(ctx.pool, async (tx, client) => {
     await tx
       .update(calendars)
       .set({
@@ -134,7 +135,7 @@ async function reconnectIcs(
         updatedAt: ctx.now(),
       })
       .where(eq(calendars.id, calendar.id));
-    if (bytes) await saveCalendarSource(tx, calendar.id, bytes, ctx.now());
+    if (bytes) await saveCalendarSource(client, calendar.id, bytes, ctx.now());
   });
   return [calendar.id];
 }

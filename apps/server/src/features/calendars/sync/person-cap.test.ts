@@ -56,7 +56,7 @@ describe('the cap of events per person', () => {
       ].join('\r\n'),
     );
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       second!.id,
       Buffer.from(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${events.join('\r\n')}\r\nEND:VCALENDAR\r\n`),
       ctx.now(),

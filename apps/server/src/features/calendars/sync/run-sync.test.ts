@@ -62,7 +62,7 @@ async function icsCalendar(content: string) {
   });
   // The fixtures name the owner owner@acme.example; make it this user.
   const calendar = await createIcsCalendar(ctx, user);
-  await saveCalendarSource(ctx.db, calendar.id, content.replaceAll('owner@acme.example', user.email));
+  await saveCalendarSource(ctx.pool, calendar.id, content.replaceAll('owner@acme.example', user.email));
   return { user, calendar };
 }
 
@@ -193,7 +193,7 @@ describe('ICS sync', () => {
     );
 
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       calendar.id,
       ics([a]).replaceAll('owner@acme.example', await ownerEmail(calendar.userId)),
     );
@@ -228,7 +228,7 @@ describe('ICS sync', () => {
     );
     // …and a later sync that changes events (written by upsert).
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       calendar.id,
       ics([
         withNul('nul-1', '20261123T100000Z', '20261123T103000Z', 'Budget\u0000 review, moved'),

@@ -178,7 +178,7 @@ describe('sign-in by e-mail link', () => {
       .returning();
     const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
     await saveCalendarSource(
-      ctx.db,
+      ctx.pool,
       calendar!.id,
       [
         'BEGIN:VCALENDAR',
