@@ -18,11 +18,18 @@ const DRAWN_MIN_MS = 15 * 60_000;
 
 const drawnEnd = (event: Timed) => Math.max(event.end.getTime(), event.start.getTime() + DRAWN_MIN_MS);
 
+/**
+ * Titles in the order a person reads them ("Session 2" before "Session 10"). One collator for every
+ * comparison: `localeCompare` with options builds one per call, which made sorting a week of 2,000 meetings
+ * take a quarter of a second.
+ */
+const titleOrder = new Intl.Collator('en', { numeric: true }).compare;
+
 /** Events in order: by start, the longer first (as the calendar lays them out), then by title. */
 const byStart = (a: Timed, b: Timed) =>
   a.start.getTime() - b.start.getTime() ||
   drawnEnd(b) - drawnEnd(a) ||
-  (a.title ?? '').localeCompare(b.title ?? '', 'en', { numeric: true });
+  titleOrder(a.title ?? '', b.title ?? '');
 
 /** Runs of events that overlap one another, each run in order. */
 function overlapping<T extends Timed>(sorted: readonly T[]): T[][] {
