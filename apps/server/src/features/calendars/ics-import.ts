@@ -144,7 +144,6 @@ export async function importIcsCalendar(
           .set({ syncCursor: null, needsPermission: false, updatedAt: ctx.now() })
           .where(eq(calendars.id, earlier.id));
         await saveCalendarSource(client, earlier.id, bytes, ctx.now());
-
         return { row: earlier, updated: true };
       }
     }
@@ -161,7 +160,6 @@ export async function importIcsCalendar(
       .onConflictDoNothing()
       .returning();
     if (inserted && bytes) await saveCalendarSource(client, inserted.id, bytes, ctx.now());
-
     return inserted ? { row: inserted, updated: false } : undefined;
   });
   if (!written) throw new AppError('conflict', 'This calendar is already connected.');
