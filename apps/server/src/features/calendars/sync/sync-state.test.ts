@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendars, synchronizations } from '../../../db/schema';
 import { userStreamTopic } from '../../../realtime/channels';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { createUser } from '../../../test/factories';
+import { createIcsCalendar, createUser } from '../../../test/factories';
 import { resyncWatchedCalendars } from './resync';
 import { syncJobKey } from './sync-job-key';
 import { withCalendarSyncLock } from './sync-lock';
@@ -213,52 +213,35 @@ describe('what a session is told of a sync', () => {
     return { seen, watched: { ...ctx, pubsub } };
   }
 
-  async function fileCalendar() {
-    const person = await createUser(ctx);
-    const [row] = await ctx.db
-      .insert(calendars)
-      .values({ userId: person.id, provider: 'ics', externalId: 'import:told', name: 'File', watching: true })
-      .returning();
-    return { calendarId: row!.id, userId: person.id };
-  }
   const window = { from: new Date(Date.now() - MINUTE), to: new Date(Date.now() + MINUTE) };
-
-  it('is never a status its run does not show yet: running with its run open, idle or failed with it ended', async () => {
-    const { seen, watched } = watchingAnnouncements();
-    const ok = await fileCalendar();
+  /** A new person's file calendar, its sync started and told through `watched`. */
+  async function startedSync(watched: TestContext) {
+    const person = await createUser(ctx);
+    const { id: calendarId } = await createIcsCalendar(ctx, person);
     const synchronizationId = await markSyncRunning(
       watched,
-      ok.calendarId,
-      ok.userId,
+      calendarId,
+      person.id,
       'full',
       window,
       ctx.now(),
     );
+    return { calendarId, synchronizationId };
+  }
+
+  it('is never a status its run does not show yet: running with its run open, idle or failed with it ended', async () => {
+    const { seen, watched } = watchingAnnouncements();
+    const ok = await startedSync(watched);
     await markSyncSucceeded(watched, {
-      calendarId: ok.calendarId,
-      synchronizationId,
+      ...ok,
       cursor: null,
       full: true,
       window,
       eventsSeen: 3,
       now: ctx.now(),
     });
-    const broken = await fileCalendar();
-    const failedRun = await markSyncRunning(
-      watched,
-      broken.calendarId,
-      broken.userId,
-      'full',
-      window,
-      ctx.now(),
-    );
-    await markSyncFailed(watched, {
-      calendarId: broken.calendarId,
-      synchronizationId: failedRun,
-      error: 'HTTP 500',
-      kind: 'temporary',
-      now: ctx.now(),
-    });
+    const broken = await startedSync(watched);
+    await markSyncFailed(watched, { ...broken, error: 'HTTP 500', kind: 'temporary', now: ctx.now() });
     expect(seen).toEqual([
       { status: 'running', runs: [{ status: 'running', finished: false }] },
       { status: 'idle', runs: [{ status: 'succeeded', finished: true }] },
