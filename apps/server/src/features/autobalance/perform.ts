@@ -191,19 +191,23 @@ async function warnOrganizer(
   const warning = await sendDeclineWarning(ctx, action.id);
   if (warning === 'pending') throw new WarningNotConfirmedError(action.id);
   if (warning !== 'undeliverable') return 'sent';
-  const [stopped] = await ctx.db
-    .update(actions)
-    .set({ status: 'failed', updatedAt: now })
-    .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
-    .returning();
-  if (stopped) {
-    await notifyUser(ctx, owner.id, {
-      kind: 'auto_balance',
-      level: 'warning',
-      title: 'Not declined',
-      message: `We did not decline ${title(current.summary)}: our warning to ${action.organizerEmail} could not be delivered.`,
-    });
-  }
+  // The stop and the user's notice in one transaction: a worker killed between them left the action failed
+  // and the user never told (the status guard keeps a retry from telling them).
+  await ctx.db.transaction(async (tx) => {
+    const [stopped] = await tx
+      .update(actions)
+      .set({ status: 'failed', updatedAt: now })
+      .where(and(eq(actions.id, action.id), eq(actions.status, 'scheduled')))
+      .returning();
+    if (stopped) {
+      await notifyUser({ ...ctx, db: tx }, owner.id, {
+        kind: 'auto_balance',
+        level: 'warning',
+        title: 'Not declined',
+        message: `We did not decline ${title(current.summary)}: our warning to ${action.organizerEmail} could not be delivered.`,
+      });
+    }
+  });
   return 'failed';
 }
 
