@@ -210,13 +210,11 @@ export async function measureImportIsolation(events = 50_000): Promise<Isolation
     const content = icsOf(events, 'importer@big.example');
     const started = performance.now();
     const finished = (async () => {
-      const answer = await fetch(`${base}/api/v1/calendars/ics`, {
+      // Sent as the web app sends a file: as it is.
+      const answer = await fetch(`${base}/api/v1/calendars/ics/file`, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${importerToken}`,
-          'content-type': 'application/vnd.api+json',
-        },
-        body: JSON.stringify({ data: { type: 'calendars', attributes: { content } } }),
+        headers: { authorization: `Bearer ${importerToken}`, 'content-type': 'text/calendar' },
+        body: content,
       });
       if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${await answer.text()}`);
       // Done when no job is left (sync, re-evaluation, auto-balance, report warm-up) and the calendar is idle.

@@ -162,7 +162,7 @@ export async function accessibilityProblems(
 }
 
 /**
- * Adds an ICS file as the signed-in person would upload it (POST /calendars/ics with the page's session and
+ * Adds an ICS file as the signed-in person would upload it (POST /calendars/ics/file with the page's session and
  * CSRF token). `events` gets the person's address, for their own attendee lines. Resolves once the file's
  * events are stored: each `summary` given in `expect` is found among the meetings around `around`.
  */
@@ -182,10 +182,10 @@ export async function uploadIcs(
   const content = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events(email), 'END:VCALENDAR'].join('\r\n');
   return page.evaluate(
     async ({ content, token, summaries, around }) => {
-      const added = await fetch('/api/v1/calendars/ics', {
+      const added = await fetch('/api/v1/calendars/ics/file', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ data: { type: 'calendars', attributes: { content } } }),
+        headers: { 'Content-Type': 'text/calendar', 'X-CSRF-Token': token },
+        body: content,
       });
       if (added.status >= 300) throw new Error(`upload: ${added.status} ${await added.text()}`);
       const from = new Date(around - 3 * 86_400_000).toISOString();

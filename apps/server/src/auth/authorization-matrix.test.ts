@@ -180,16 +180,21 @@ function apiRoutes(): Route[] {
 
 async function call(route: Route, role: Role) {
   const withBody = ['POST', 'PATCH', 'PUT'].includes(route.method);
+  // A route that takes a file is sent one (a calendar of one line), as it is.
+  const file = route.endpoint.file;
   const res = await app.inject({
     method: route.method as 'GET',
     url: concreteUrl(route) + (QUERIES[key(route)] ?? ''),
     headers: {
       ...(role === 'signedOut' ? {} : headers[role]),
-      'content-type': 'application/vnd.api+json',
+      'content-type': file ? file.mediaTypes[0]! : 'application/vnd.api+json',
       // Each call is its own client: the per-address rate limits are not what this test is about.
       'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
-    ...(withBody && { payload: { data: VALID_BODIES[key(route)] ?? { type: 'matrix', attributes: {} } } }),
+    ...(withBody &&
+      (file
+        ? { payload: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }
+        : { payload: { data: VALID_BODIES[key(route)] ?? { type: 'matrix', attributes: {} } } })),
   });
   let code: string | undefined;
   try {

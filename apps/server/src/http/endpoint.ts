@@ -55,6 +55,8 @@ export function route<const E extends Endpoint>(
 ) {
   const { config, ...options } = extras;
   app.route({
+    // A file's route takes at most the file; any other keeps the app's limit unless it says otherwise.
+    ...(endpoint.file ? { bodyLimit: endpoint.file.maxBytes } : {}),
     ...options,
     method: endpoint.method,
     url: endpoint.path,

@@ -128,7 +128,8 @@ export function findUnstorableText(root: unknown): UnstorableText | null {
         if (item !== null && (typeof item === 'object' || typeof item === 'string'))
           visit(item, index, String(i));
       }
-    } else if (value !== null && typeof value === 'object') {
+    } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      // Bytes (a file sent as it is) are no text: their millions of indexes are not walked.
       const names = Object.keys(value);
       for (const name of names) {
         const problem = problemOf(name);

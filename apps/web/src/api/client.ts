@@ -84,6 +84,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** A JSON:API document (use resourceBody()). */
   body?: unknown;
+  /** A file sent as it is, instead of a document (an endpoint that declares `file`). */
+  file?: { content: Blob; type: string };
   signal?: AbortSignal;
   /** Apply the 401/422/503 redirects (default true). Pass false when the caller handles the status. */
   redirectOnStatus?: boolean;
@@ -253,7 +255,8 @@ async function apiRequest<D = unknown>(
 /** The request and its error handling; the parsed JSON body of a success (null when empty, as for a 204). */
 async function requestBody(method: Method, path: string, options: RequestOptions): Promise<unknown> {
   const headers: Record<string, string> = { Accept: JSON_API_TYPE };
-  if (options.body !== undefined) headers['Content-Type'] = JSON_API_TYPE;
+  if (options.file) headers['Content-Type'] = options.file.type;
+  else if (options.body !== undefined) headers['Content-Type'] = JSON_API_TYPE;
   if (method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers['X-CSRF-Token'] = csrf;
@@ -266,7 +269,11 @@ async function requestBody(method: Method, path: string, options: RequestOptions
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file
+        ? options.file.content
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {

@@ -5,12 +5,13 @@ import {
   type EndpointParams,
   type EndpointQuery,
   endpointPath,
+  type FileBody,
 } from '@meetwell/domain';
 import type { z } from 'zod';
 import { api, contractRequest, type RequestOptions } from './client';
 
 /** What a call of the endpoint sends: exactly the parts it declares, typed as the server reads them. */
-export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body'> &
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body' | 'file'> &
   (E['params'] extends z.ZodType ? { params: EndpointParams<E> } : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: EndpointQuery<E> } : { query?: never }) &
   (E['body'] extends z.ZodType
@@ -72,4 +73,28 @@ export async function call<const E extends Endpoint>(
       );
   }
   return undefined as EndpointAnswer<E>;
+}
+
+/**
+ * Sends a file as it is to an endpoint that takes one (`file` in the contract): its bytes with the endpoint's
+ * media type, no JSON around them and no base64, so a file of megabytes costs neither side a parse.
+ */
+export async function sendFile<const E extends Endpoint & { file: FileBody }>(
+  endpoint: E,
+  options: Omit<CallOptions<E>, 'body' | 'file'> & { file: Blob },
+): Promise<EndpointAnswer<E>> {
+  const { params, query, file, ...rest } = options as unknown as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    file: Blob;
+  } & Omit<RequestOptions, 'file'>;
+  const path = endpointPath(endpoint.path, params);
+  const request: RequestOptions = {
+    ...rest,
+    ...(query ? { query } : {}),
+    file: { content: file, type: endpoint.file.mediaTypes[0]! },
+  };
+  const schema = successSchema(endpoint);
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no document to read`);
+  return (await contractRequest(endpoint.method, path, schema, request)) as EndpointAnswer<E>;
 }

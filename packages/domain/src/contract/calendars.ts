@@ -73,6 +73,15 @@ export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 /** A file sent as base64 is a third larger than the file. */
 export const MAX_ICS_BASE64_CHARS = Math.ceil((MAX_ICS_BYTES * 4) / 3);
 
+const TOO_LARGE = 'ICS files up to 20 MB can be imported';
+
+/** An ICS file sent as it is (Content-Type: text/calendar), as the web app sends one. */
+export const ICS_FILE_BODY = {
+  mediaTypes: ['text/calendar'],
+  maxBytes: MAX_ICS_BYTES,
+  tooLarge: TOO_LARGE,
+} as const;
+
 /**
  * A subscription's address, pasted as calendars give it: webcal:// (or webcals://, any case) is fetched over
  * https, as calendar apps do; spaces around it are no part of it.
@@ -82,7 +91,7 @@ const icsUrl = z
   .trim()
   .pipe(z.url({ protocol: /^(https?|webcals?)$/, error: 'must be an http(s) or webcal URL' }))
   .transform((url) => url.replace(/^webcals?:/i, 'https:'));
-const icsContent = z.string().max(MAX_ICS_BYTES, 'ICS files up to 20 MB can be imported');
+const icsContent = z.string().max(MAX_ICS_BYTES, TOO_LARGE);
 /** Any character base64 does not use; `=` only pads the end. */
 const NOT_BASE64 = /[^0-9a-zA-Z+/]/;
 
@@ -99,13 +108,15 @@ export function isBase64(text: string): boolean {
 
 const icsContentBase64 = z
   .string()
-  .max(MAX_ICS_BASE64_CHARS + 4, 'ICS files up to 20 MB can be imported')
+  .max(MAX_ICS_BASE64_CHARS + 4, TOO_LARGE)
   .refine(isBase64, { error: 'must be the file encoded in base64' });
+
+const calendarName = z.string().trim().min(1).max(120);
 
 /** POST /calendars/ics: a subscription (url) or a file (its text, or its bytes in base64), one of them. */
 export const icsImportAttributes = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: calendarName.optional(),
     url: icsUrl.optional(),
     content: icsContent.optional(),
     content_base64: icsContentBase64.optional(),
@@ -210,6 +221,19 @@ export const calendarEndpoints = {
     // conflict: the calendar is already connected.
     errors: ['conflict'],
   }),
+  uploadIcs: endpoint({
+    method: 'POST',
+    path: '/api/v1/calendars/ics/file',
+    summary:
+      'Import an ICS file sent as it is (Content-Type: text/calendar, at most 20 MB; the charset is detected here), named by `name` or else by the calendar itself',
+    tags: ['calendars'],
+    access: 'signed_in',
+    query: z.object({ name: calendarName.optional() }),
+    file: ICS_FILE_BODY,
+    // 200: a version of a file the person uploaded before, as for POST /calendars/ics.
+    response: { 200: calendarDocument, 201: calendarDocument },
+    errors: [],
+  }),
   connectCaldav: endpoint({
     method: 'POST',
     path: '/api/v1/calendars/caldav',
@@ -233,6 +257,18 @@ export const calendarEndpoints = {
     response: { 200: calendarDocument },
     // conflict: another of the person's calendars reads the new address.
     errors: ['not_found', 'conflict'],
+  }),
+  reconnectWithFile: endpoint({
+    method: 'POST',
+    path: '/api/v1/calendars/:id/reconnect/file',
+    summary:
+      'Reconnect an ICS calendar with its file sent again as it is (Content-Type: text/calendar, at most 20 MB); read in full',
+    tags: ['calendars'],
+    access: 'owner',
+    params: calendarParams,
+    file: ICS_FILE_BODY,
+    response: { 200: calendarDocument },
+    errors: ['not_found'],
   }),
   openChannel: endpoint({
     ...webhookChannel,

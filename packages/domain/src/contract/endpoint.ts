@@ -38,10 +38,22 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * The body is a file as it is, not a JSON:API document: sent with one of these media types, at most
+   * `maxBytes`, read as bytes (an import of megabytes then costs no JSON text to parse nor base64 to decode).
+   */
+  readonly file?: FileBody;
   /** The answer's schema per status; none for an answer that is not JSON (a CSV file, a redirect). */
   readonly response?: Readonly<Record<number, z.ZodType>>;
   /** The error codes this endpoint answers with besides those every endpoint may (see COMMON_ERRORS). */
   readonly errors: readonly ErrorCode[];
+}
+
+/** A body that is a file: its media types, its largest size, and what a larger one is told. */
+export interface FileBody {
+  readonly mediaTypes: readonly string[];
+  readonly maxBytes: number;
+  readonly tooLarge: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { calendarEndpoints, MAX_ICS_BASE64_CHARS } from '@meetwell/domain';
 import { type FeatureRoutes, requireAuth } from '../../http/app';
 import { route } from '../../http/endpoint';
 import { document } from '../../http/jsonapi';
+import { sentFile } from '../../http/sent-file';
 import { connectCaldavAccount } from './caldav-account';
 import { importIcsCalendar } from './ics-import';
 import { presentCalendar } from './present';
@@ -25,6 +26,20 @@ export const addCalendarRoutes: FeatureRoutes = (app, ctx) => {
       config: { rateLimit: CALENDAR_ADDITIONS_LIMIT },
       bodyLimit: MAX_ICS_BASE64_CHARS + 64 * 1024,
     },
+  );
+
+  route(
+    app,
+    calendarEndpoints.uploadIcs,
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { calendar, updated } = await importIcsCalendar(ctx, user, {
+        name: request.query.name,
+        file: sentFile(request.body),
+      });
+      return reply.code(updated ? 200 : 201).send(document(presentCalendar(calendar)));
+    },
+    { config: { rateLimit: CALENDAR_ADDITIONS_LIMIT } },
   );
 
   route(

@@ -13,30 +13,48 @@ import { turnsOfWork } from '../../lib/next-turn';
 import type { CalendarOwner } from './manage';
 import { requestSync, startWatching } from './service';
 
-/** One of: a subscription address (http(s) or webcal), the file's bytes in base64, or the file's text. */
-export type IcsImport = { name?: string; url?: string; content?: string; content_base64?: string };
+/**
+ * One of: a subscription address (http(s) or webcal), the file's bytes in base64, the file's text, or the file
+ * as it was sent (`file`, POST /calendars/ics/file).
+ */
+export type IcsImport = {
+  name?: string | undefined;
+  url?: string;
+  content?: string;
+  content_base64?: string;
+  file?: Buffer;
+};
 
-/** The file given as base64 or text, checked to be an ICS calendar of at most 20 MB; undefined for a URL. */
-export function icsFileBytes(input: Pick<IcsImport, 'content' | 'content_base64'>): Buffer | undefined {
-  const { content, content_base64 } = input;
+/** The file given as it is, in base64 or as text, checked to be an ICS calendar of at most 20 MB; undefined for a URL. */
+export function icsFileBytes(
+  input: Pick<IcsImport, 'content' | 'content_base64' | 'file'>,
+): Buffer | undefined {
+  const { content, content_base64, file } = input;
   const bytes =
-    content_base64 !== undefined
+    file ??
+    (content_base64 !== undefined
       ? Buffer.from(content_base64, 'base64')
       : content !== undefined
         ? Buffer.from(content, 'utf8')
-        : undefined;
-  const pointer =
-    content_base64 !== undefined ? '/data/attributes/content_base64' : '/data/attributes/content';
+        : undefined);
+  // A file sent as it is is the body itself: no pointer into a document.
+  const where =
+    file !== undefined
+      ? {}
+      : {
+          pointer:
+            content_base64 !== undefined ? '/data/attributes/content_base64' : '/data/attributes/content',
+        };
   if (bytes && bytes.byteLength > MAX_ICS_BYTES) {
-    throw new AppError('validation_failed', [{ detail: 'ICS files up to 20 MB can be imported', pointer }]);
+    throw new AppError('validation_failed', [{ detail: 'ICS files up to 20 MB can be imported', ...where }]);
   }
   // Any charset: BEGIN:VCALENDAR is ASCII (a UTF-16 file would not be an iCalendar file). Looked for in the
   // bytes first: the whole file as text, for a case-blind search, held the thread serving requests 50 ms.
-  const isCalendar = (file: Buffer) =>
-    file.includes('BEGIN:VCALENDAR') || /BEGIN:VCALENDAR/i.test(file.toString('latin1'));
+  const isCalendar = (text: Buffer) =>
+    text.includes('BEGIN:VCALENDAR') || /BEGIN:VCALENDAR/i.test(text.toString('latin1'));
   if (bytes && !isCalendar(bytes)) {
     throw new AppError('validation_failed', [
-      { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', pointer },
+      { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', ...where },
     ]);
   }
   return bytes;

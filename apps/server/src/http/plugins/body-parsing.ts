@@ -1,8 +1,12 @@
+import { ENDPOINTS } from '@meetwell/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { findUnstorableText, parseJsonBody, UNSTORABLE_TEXT_DETAIL } from '../json-body';
 import { JSON_API } from '../jsonapi';
+
+/** The media types of files the contract's endpoints take as they are. */
+const FILE_MEDIA_TYPES = [...new Set(ENDPOINTS.flatMap((endpoint) => endpoint.file?.mediaTypes ?? []))];
 
 /**
  * Request bodies: JSON (the API's media type, and plain JSON, which the media-type check then refuses) is parsed
@@ -22,6 +26,12 @@ const bodyParsingPlugin: FastifyPluginAsync = async (app) => {
         done(error as AppError, undefined);
       }
     });
+  }
+
+  // A file sent as it is (the endpoints that declare `file` in the contract; the security plugin refuses it
+  // anywhere else): its bytes, gathered as they come, within the route's body limit.
+  for (const type of FILE_MEDIA_TYPES) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   }
 
   app.addHook('preValidation', async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -45,7 +45,7 @@ function validationFailed(error: FastifyError): AppError {
   ]);
 }
 
-function mapFastifyError(error: FastifyError): AppError | null {
+function mapFastifyError(error: FastifyError, request: FastifyRequest): AppError | null {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isInvalidValueForDatabase(error))
     return new AppError('bad_request', 'A value in the request is out of range or cannot be stored.');
@@ -55,8 +55,10 @@ function mapFastifyError(error: FastifyError): AppError | null {
       return new AppError('invalid_json', 'The request body is not valid JSON.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('bad_request', 'The request body is empty but its content type says JSON.');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payload_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const file = request.routeOptions.config?.endpoint?.file;
+      return new AppError('payload_too_large', file?.tooLarge ?? 'The request body is too large.');
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError(
@@ -93,7 +95,7 @@ const errorHandlingPlugin: FastifyPluginAsync = async (app) => {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : mapFastifyError(error);
+    const appError = error instanceof AppError ? error : mapFastifyError(error, request);
     if (appError && (!appError.reportable || appError.code === 'unavailable')) {
       return sendError(reply, appError.code, appError.issues, appError.headers);
     }

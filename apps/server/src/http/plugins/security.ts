@@ -67,7 +67,19 @@ const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ct
     if (!guarded || !changesState(request) || request.routeOptions.config?.signedLink) return;
     const contentType = request.headers['content-type'];
     const hasBody = request.body !== undefined && request.body !== null;
-    if (hasBody && !contentType?.toLowerCase().startsWith(JSON_API)) {
+    const file = request.routeOptions.config?.endpoint?.file;
+    if (file) {
+      const type = contentType?.split(';')[0]?.trim().toLowerCase();
+      if (hasBody && !file.mediaTypes.includes(type ?? '')) {
+        throw new AppError(
+          'unsupported_media_type',
+          `Send the file with Content-Type: ${file.mediaTypes[0]}.`,
+        );
+      }
+    } else if (
+      hasBody &&
+      (Buffer.isBuffer(request.body) || !contentType?.toLowerCase().startsWith(JSON_API))
+    ) {
       throw new AppError('unsupported_media_type', `Send JSON:API documents with Content-Type: ${JSON_API}.`);
     }
     if (request.authVia === 'cookie') {

@@ -100,9 +100,9 @@ describe('account: calendars to balance', () => {
     expect(urls(fetchMock)).toContain('/api/v1/calendars?external=true');
   });
 
-  it("uploads an ICS file's bytes, whatever their charset", async () => {
+  it("uploads an ICS file's bytes as they are, whatever their charset, named when a name is given", async () => {
     const { fetchMock, container } = setup({
-      handlers: { 'POST /api/v1/calendars/ics': () => jsonResponse(201, { data: CALENDARS[1] }) },
+      handlers: { 'POST /api/v1/calendars/ics/file': () => jsonResponse(201, { data: CALENDARS[1] }) },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add an ICS calendar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an ICS calendar' });
@@ -111,12 +111,13 @@ describe('account: calendars to balance', () => {
     const bytes = Uint8Array.from([...Buffer.from('BEGIN:VCALENDAR\r\nSUMMARY:Tv', 'latin1'), 0xe5]);
     const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, new File([bytes], 'team.ics', { type: 'text/calendar' }));
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), ' Team ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add calendar' }));
-    await waitFor(() => expect(urls(fetchMock, 'POST')).toContain('/api/v1/calendars/ics'));
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    const sent = JSON.parse(String(post?.[1]?.body)).data.attributes;
-    expect(Buffer.from(sent.content_base64, 'base64')).toEqual(Buffer.from(bytes));
-    expect(sent).not.toHaveProperty('content');
+    await waitFor(() => expect(urls(fetchMock, 'POST')).toContain('/api/v1/calendars/ics/file?name=Team'));
+    const [, init] = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(new Headers(init?.headers).get('content-type')).toBe('text/calendar');
+    const sent = init?.body as Blob;
+    expect(Buffer.from(await sent.arrayBuffer())).toEqual(Buffer.from(bytes));
   });
 
   it("shows a calendar's import report, with its problems on demand", async () => {

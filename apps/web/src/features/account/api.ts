@@ -16,7 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isApiError, resourceBody } from '../../api/client';
-import { call } from '../../api/endpoint';
+import { call, sendFile } from '../../api/endpoint';
 import { TOASTS } from '../../copy/texts';
 import { disconnectCable } from '../../realtime/cable';
 import { queryKeys } from '../../session/queryKeys';
@@ -100,16 +100,6 @@ export function useRemoveCalendar() {
   });
 }
 
-/** A file's bytes in base64 (in chunks: a spread of megabytes into String.fromCharCode overflows the stack). */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
 export interface IcsCalendarInput {
   /** Optional: the calendar's own name is used when blank. */
   name: string;
@@ -120,11 +110,15 @@ export interface IcsCalendarInput {
 
 /** POST /calendars/ics: subscribe to a URL (webcal or http) or import a file. */
 export async function addIcsCalendar({ name, source, url, file }: IcsCalendarInput) {
-  const attributes: IcsImport = {};
+  if (source === 'file') {
+    // The file's bytes as they are, not the browser's reading of them: the server detects the charset.
+    return sendFile(calendarEndpoints.uploadIcs, {
+      query: name.trim() ? { name: name.trim() } : {},
+      file: file ?? new Blob([]),
+    });
+  }
+  const attributes: IcsImport = { url: url.trim() };
   if (name.trim()) attributes.name = name.trim();
-  if (source === 'url') attributes.url = url.trim();
-  // The file's bytes, not the browser's reading of them: the server detects the charset.
-  else attributes.content_base64 = file ? await fileToBase64(file) : '';
   return call(calendarEndpoints.importIcs, { body: resourceBody('calendars', attributes) });
 }
 

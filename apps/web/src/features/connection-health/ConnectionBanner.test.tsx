@@ -75,6 +75,29 @@ describe('connection banner', () => {
     });
   });
 
+  it('reconnects an uploaded calendar with its file sent as it is', async () => {
+    const uploaded: Calendar = { ...GONE_FEED, name: 'Exported', source_url: null };
+    let current: Calendar[] = [uploaded];
+    const fetchMock = setup(() => current, {
+      'POST /api/v1/calendars/c1/reconnect/file': () => {
+        current = [{ ...uploaded, connection_problem: null, connection_broken_at: null }];
+        return jsonResponse(200, { data: calendarResource(current[0]!) });
+      },
+    });
+    const banner = await screen.findByTestId('connection-banner');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Upload the file again: Exported' }));
+    const dialog = await screen.findByRole('dialog');
+    const bytes = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    const input = dialog.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([bytes], 'exported.ics', { type: 'text/calendar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(screen.queryByTestId('connection-banner')).not.toBeInTheDocument());
+    const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(url)).toBe('/api/v1/calendars/c1/reconnect/file');
+    expect(new Headers(init?.headers).get('content-type')).toBe('text/calendar');
+    expect(Buffer.from(await (init!.body as Blob).arrayBuffer())).toEqual(bytes);
+  });
+
   it("shows the server's refusal in the form and keeps the banner", async () => {
     setup(() => [GONE_FEED], {
       'POST /api/v1/calendars/c1/reconnect': () =>

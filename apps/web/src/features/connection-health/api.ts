@@ -2,8 +2,7 @@
 // ICS address or file. Google and Microsoft calendars are reconnected by signing in again (a link, no call).
 import { calendarEndpoints, type ReconnectAttributes } from '@meetwell/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/endpoint';
-import { fileToBase64 } from '../account/api';
+import { call, sendFile } from '../../api/endpoint';
 import { type CalendarItem, calendarKeys } from '../plan/api';
 
 export type ReconnectInput =
@@ -12,12 +11,13 @@ export type ReconnectInput =
   | { method: 'upload'; file: File };
 
 export async function reconnectCalendar(id: string, input: ReconnectInput): Promise<CalendarItem> {
+  if (input.method === 'upload') {
+    // The file as it is: no base64 of megabytes here, no JSON of megabytes on the server.
+    const doc = await sendFile(calendarEndpoints.reconnectWithFile, { params: { id }, file: input.file });
+    return { ...doc.data.attributes, id: doc.data.id };
+  }
   const attributes: ReconnectAttributes =
-    input.method === 'password'
-      ? { password: input.password }
-      : input.method === 'url'
-        ? { url: input.url.trim() }
-        : { content_base64: await fileToBase64(input.file) };
+    input.method === 'password' ? { password: input.password } : { url: input.url.trim() };
   const doc = await call(calendarEndpoints.reconnect, {
     params: { id },
     body: { data: { type: 'calendars', attributes } },

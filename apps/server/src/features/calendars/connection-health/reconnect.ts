@@ -19,6 +19,8 @@ export type ReconnectInput = {
   url?: string;
   content?: string;
   content_base64?: string;
+  /** The file sent as it is (POST /calendars/:id/reconnect/file). */
+  file?: Buffer;
 };
 
 function invalid(detail: string, pointer?: string): never {
@@ -40,6 +42,8 @@ export async function reconnectCalendar(
   if (calendar.provider === 'google' || calendar.provider === 'microsoft') {
     invalid('This calendar is reconnected by signing in with its account again.');
   }
+  if (input.file && calendar.provider !== 'ics')
+    invalid('Only a calendar imported from a file is sent a file.');
   const ids =
     calendar.provider === 'caldav'
       ? await reconnectCaldav(ctx, owner, calendar, input)
