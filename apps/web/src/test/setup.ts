@@ -48,4 +48,11 @@ afterEach(() => {
   }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
+  // The next test, in this file or the next one of this worker (they share the page: vitest.config.ts), starts
+  // on a blank page at /: no scroll lock or style a modal left on the body, no address of its own.
+  window.sessionStorage.clear();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
