@@ -15,6 +15,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { parseIcs } from '../apps/server/src/calendars/providers/ics/parse-ics';
+import { parseIcsOffThread } from '../apps/server/src/calendars/providers/ics/parse-ics-off-thread';
 import { saveCalendarSource } from '../apps/server/src/calendars/sources';
 import type { CalendarEvent } from '../apps/server/src/calendars/types';
 import { loadConfig } from '../apps/server/src/config';
@@ -184,6 +185,14 @@ async function main() {
       })
       .returning();
     await saveCalendarSource(ctx.pool, calendar!.id, content);
+
+    // The parser thread's code: production starts dist/parse-ics.worker.js; from the sources it is bundled on
+    // its first use (ADR 0080, lib/worker-from-sources.ts: 0.3–0.4 s here), which is no part of an import.
+    await parseIcsOffThread(Buffer.from(icsOf(1_000)), {
+      window: syncWindow(NOW),
+      ownerEmail: OWNER,
+      defaultTimeZone: 'Europe/Paris',
+    });
 
     // How long this thread (which also serves the API in the single-machine mode) stalls during the import.
     const stalls = monitorEventLoopDelay({ resolution: 10 });
