@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -48,7 +48,25 @@ export async function newPage(
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       refused.push(message.text());
   });
+  keepScreenOnFailure(page);
   return { context, page };
+}
+
+/**
+ * When the test that opened the page fails, what the page showed then is saved as `failed-<test>.png` beside
+ * the other screenshots: a wait that timed out says what it waited for, not what was there instead. A page
+ * opened for a whole file (in beforeAll) belongs to no single test and is not followed.
+ */
+function keepScreenOnFailure(page: Page) {
+  try {
+    onTestFailed(async ({ task }) => {
+      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      await fs.mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, `failed-${name}.png`) }).catch(() => {});
+    });
+  } catch {
+    // Outside a test (beforeAll): nothing to follow.
+  }
 }
 
 /** What the server's Content-Security-Policy blocked on each page (Chromium reports it on the console). */
