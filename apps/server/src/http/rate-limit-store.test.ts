@@ -168,3 +168,39 @@ describe('sliding windows: a burst across a window edge gets the budget once', (
     await other.close();
   });
 });
+
+describe('a counter commits without waiting for the disk', () => {
+  it('turns synchronous commit off for its own statement, and for nothing else on the session', async () => {
+    const client = await ctx.pool.connect();
+    try {
+      // Each statement of the counters, inside a transaction this test holds open, so its setting can be read.
+      const counters = new SharedCounters(client as unknown as typeof ctx.pool, 60_000);
+      const key = `relaxed-${Date.now()}`;
+      const setting = async () =>
+        (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!
+          .synchronous_commit;
+
+      for (const step of [
+        () => counters.hitNow(key, 60_000, 100),
+        () => counters.hitBatched(key, 60_000, 100).then(() => counters.flush()),
+        () => counters.hitNow(key, 60_000, 0),
+      ]) {
+        await client.query('begin');
+        await step();
+        expect(await setting()).toBe('off');
+        await client.query('commit');
+        // Outside the counter's transaction the session commits as always.
+        expect(await setting()).toBe('on');
+      }
+      // The three steps counted and took back as before: one hit, one batched, one refused and taken back.
+      const { rows } = await client.query<{ count: number }>(
+        'select sum(count)::int as count from rate_limits where key like $1',
+        [`${key}:%`],
+      );
+      expect(rows[0]!.count).toBe(2);
+      await counters.close();
+    } finally {
+      client.release();
+    }
+  });
+});

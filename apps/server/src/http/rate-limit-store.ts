@@ -27,21 +27,31 @@ export type RateLimitStoreOptions = {
 /** Slices of a window: a request counts for a window and at most a tenth more. */
 export const SLICES = 10;
 
-const UPSERT = `insert into rate_limits (key, count, expires_at)
-  select k, d, e from unnest($1::text[], $2::int[], $3::timestamptz[]) as t(k, d, e)
+/**
+ * A counter's commit does not wait for the disk (synchronous_commit off for its own transaction): a count lost
+ * in a crash of the database costs nothing, while a commit that waits for the write-ahead log waits for
+ * everything written before it to reach the disk: during another person's big import, that is megabytes.
+ */
+const RELAXED = `relaxed as (select set_config('synchronous_commit', 'off', true))`;
+
+const UPSERT = `with ${RELAXED}
+  insert into rate_limits (key, count, expires_at)
+  select k, d, e from relaxed, unnest($1::text[], $2::int[], $3::timestamptz[]) as t(k, d, e)
   on conflict (key) do update set count = rate_limits.count + excluded.count
   returning key, count`;
 
 /** One more in the current slice, and the counts of the slices before it, in one round trip. */
-const HIT = `with hit as (
-    insert into rate_limits (key, count, expires_at) values ($1, 1, $2)
+const HIT = `with ${RELAXED},
+  hit as (
+    insert into rate_limits (key, count, expires_at) select $1, 1, $2 from relaxed
     on conflict (key) do update set count = rate_limits.count + 1
     returning key, count)
   select key, count from hit
   union all
   select key, count from rate_limits where key = any($3::text[])`;
 
-const TAKE_BACK = 'update rate_limits set count = count - 1 where key = $1 and count > 0';
+const TAKE_BACK = `with ${RELAXED}
+  update rate_limits set count = count - 1 from relaxed where key = $1 and count > 0`;
 
 type Counter = { shared: number; pending: number; expiresAt: number };
 
