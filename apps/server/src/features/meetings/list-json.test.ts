@@ -164,12 +164,12 @@ describe('the meetings of a period, built by PostgreSQL', () => {
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const expected = JSON.parse(JSON.stringify(await presentMeetings(ctx.db, shown)));
     expect(list.count).toBe(3);
-    expect(JSON.parse(list.body).data).toEqual(expected);
+    expect(JSON.parse(list.body.toString()).data).toEqual(expected);
     // Same keys in the same order, so a client never sees two shapes.
-    expect(Object.keys(JSON.parse(list.body).data[0].attributes)).toEqual(
+    expect(Object.keys(JSON.parse(list.body.toString()).data[0].attributes)).toEqual(
       Object.keys(expected[0].attributes),
     );
-    const scored = JSON.parse(list.body).data[0].attributes;
+    const scored = JSON.parse(list.body.toString()).data[0].attributes;
     expect(scored.attendees.map((a: { email: string }) => a.email)).toEqual([
       'lead@acme.example',
       user.email,
@@ -225,7 +225,9 @@ describe('the meetings of a period, built by PostgreSQL', () => {
       '{}',
     );
     expect(
-      JSON.parse(list.body).data.map((m: { attributes: { summary: string } }) => m.attributes.summary),
+      JSON.parse(list.body.toString()).data.map(
+        (m: { attributes: { summary: string } }) => m.attributes.summary,
+      ),
     ).toEqual(['Parental leave']);
   });
 

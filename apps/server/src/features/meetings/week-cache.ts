@@ -20,7 +20,7 @@ export type CachedBody = {
   userId: string;
   /** How many meetings the answer holds (the route refuses a period above its cap). */
   count: number;
-  body: string;
+  body: string | Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
   bytes: number;
 };
@@ -69,7 +69,7 @@ export class WeekCache {
   async read(
     userId: string,
     key: string,
-    load: () => Promise<{ count: number; body: string } | null>,
+    load: () => Promise<{ count: number; body: string | Buffer } | null>,
   ): Promise<CachedBody | null> {
     const hit = this.entries.get(key);
     if (hit && this.enabled) {
