@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractDuration, parseDescription } from './description';
+import { extractDuration, MAX_ITEMS_PER_HEADING, parseDescription } from './description';
 import { decodeEntities, htmlToText } from './html';
 
 const agenda = (text: string) =>
@@ -82,9 +82,46 @@ describe('items', () => {
     expect(agenda('Agenda:\n\n- One\n- Two').length).toBe(2);
   });
 
-  it('caps each list at 100 items', () => {
+  it('caps each list at 100 items, and counts the ones it left out', () => {
     const text = `Agenda\n${Array.from({ length: 150 }, (_, i) => `- Item ${i}`).join('\n')}`;
-    expect(parseDescription(text).agendaItems).toHaveLength(100);
+    const parsed = parseDescription(text);
+    expect(parsed.agendaItems).toHaveLength(100);
+    expect(parsed.agendaItems.at(-1)?.description).toBe('Item 99');
+    expect(parsed.itemsLeftOut).toBe(50);
+  });
+
+  it('keeps the first 100 of every heading and counts the rest, whatever the numbers', () => {
+    const list = (heading: string, n: number) =>
+      `${heading}\n${Array.from({ length: n }, (_, i) => `- ${heading} point ${i}`).join('\n')}`;
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 220 }),
+        fc.nat({ max: 220 }),
+        fc.nat({ max: 220 }),
+        (agendaCount, objectiveCount, preworkCount) => {
+          const parsed = parseDescription(
+            [
+              list('Agenda', agendaCount),
+              list('Objectives', objectiveCount),
+              list('Pre-work', preworkCount),
+            ].join('\n\n'),
+          );
+          const kept = (n: number) => Math.min(n, MAX_ITEMS_PER_HEADING);
+          expect(parsed.agendaItems).toHaveLength(kept(agendaCount));
+          expect(parsed.objectives).toHaveLength(kept(objectiveCount));
+          expect(parsed.preworkItems).toHaveLength(kept(preworkCount));
+          expect(parsed.itemsLeftOut).toBe(
+            agendaCount +
+              objectiveCount +
+              preworkCount -
+              kept(agendaCount) -
+              kept(objectiveCount) -
+              kept(preworkCount),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
@@ -253,6 +290,7 @@ describe('robustness', () => {
         objectives: [],
         preworkItems: [],
         conference: null,
+        itemsLeftOut: 0,
       });
     }
   });

@@ -38,6 +38,8 @@ export interface ParsedDescription {
   preworkItems: ParsedPreworkItem[];
   /** The first video-conference link of a known provider, or null. */
   conference: ConferenceLink | null;
+  /** Items found under a heading after its first MAX_ITEMS_PER_HEADING (100), which are not kept: the report names them. */
+  itemsLeftOut: number;
 }
 
 type Section = 'agenda' | 'objectives' | 'prework';
@@ -67,7 +69,7 @@ const HEADINGS: Readonly<Record<string, Section>> = {
 };
 
 /** Items per section and characters per item are capped so a pathological description stays cheap. */
-const MAX_ITEMS = 100;
+export const MAX_ITEMS_PER_HEADING = 100;
 const MAX_INPUT_CHARS = 2_000_000;
 
 const HEADING_DECOR = /^[#>\s*_]+|[\s*_:：]+$/g;
@@ -216,7 +218,7 @@ function preworkItem(content: string, position: number): ParsedPreworkItem | nul
 }
 
 function emptyResult(): ParsedDescription {
-  return { text: '', agendaItems: [], objectives: [], preworkItems: [], conference: null };
+  return { text: '', agendaItems: [], objectives: [], preworkItems: [], conference: null, itemsLeftOut: 0 };
 }
 
 /**
@@ -246,6 +248,7 @@ function parse(input: string): ParsedDescription {
   const objectives: ParsedObjective[] = [];
   const preworkItems: ParsedPreworkItem[] = [];
   const textLines: string[] = [];
+  let itemsLeftOut = 0;
 
   let section: Section | null = null;
   let blankBefore = false;
@@ -287,7 +290,10 @@ function parse(input: string): ParsedDescription {
     if (content.length === 0) continue;
 
     if (section === 'agenda') {
-      if (agendaItems.length >= MAX_ITEMS) continue;
+      if (agendaItems.length >= MAX_ITEMS_PER_HEADING) {
+        itemsLeftOut++;
+        continue;
+      }
       const text = stripLinkMarkers(content);
       const duration = extractDuration(text);
       const description = tidy(duration ? duration.rest : text);
@@ -299,11 +305,17 @@ function parse(input: string): ParsedDescription {
         });
       }
     } else if (section === 'objectives') {
-      if (objectives.length >= MAX_ITEMS) continue;
+      if (objectives.length >= MAX_ITEMS_PER_HEADING) {
+        itemsLeftOut++;
+        continue;
+      }
       const description = tidy(stripLinkMarkers(content));
       if (description) objectives.push({ description: limit(description), position: objectives.length });
     } else {
-      if (preworkItems.length >= MAX_ITEMS) continue;
+      if (preworkItems.length >= MAX_ITEMS_PER_HEADING) {
+        itemsLeftOut++;
+        continue;
+      }
       const item = preworkItem(content, preworkItems.length);
       if (item) preworkItems.push(item);
     }
@@ -316,5 +328,6 @@ function parse(input: string): ParsedDescription {
     objectives,
     preworkItems,
     conference: detectConferenceLink(input),
+    itemsLeftOut,
   };
 }

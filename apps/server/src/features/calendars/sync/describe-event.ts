@@ -55,5 +55,6 @@ export function describeEvent(event: CalendarEvent, ownerEmail: string) {
     })),
     objectives: parsed.objectives.map((o) => o.description),
     prework: parsed.preworkItems.map((p) => ({ description: p.description, url: p.url })),
+    itemsLeftOut: parsed.itemsLeftOut,
   };
 }

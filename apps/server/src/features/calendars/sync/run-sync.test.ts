@@ -156,6 +156,50 @@ describe('ICS sync', () => {
     );
   });
 
+  it('names in the import report the events whose descriptions list more than 100 items under a heading, on every read', async () => {
+    ctx.setNow(new Date('2026-11-20T12:00:00Z'));
+    // ICS text escapes a description's line breaks as \n.
+    const list = (heading: string, n: number) =>
+      `${heading}:\\n${Array.from({ length: n }, (_, i) => `- ${heading} point ${i + 1}`).join('\\n')}`;
+    const content = ics([
+      vevent('long-agenda', '20261123T100000Z', '20261123T110000Z', [
+        `DESCRIPTION:${list('Agenda', 130)}\\n\\n${list('Objectives', 105)}`,
+      ]),
+      vevent('short-agenda', '20261124T100000Z', '20261124T110000Z', [`DESCRIPTION:${list('Agenda', 3)}`]),
+    ]);
+    const { calendar } = await icsCalendar(content);
+    const expected =
+      '“long-agenda” lists more than 100 items under one heading of its description: only the first 100 under each heading were kept as agenda items, objectives or pre-work (35 left out; the description itself is kept whole).';
+    const reportOf = async () =>
+      (await ctx.db.select().from(calendars).where(eq(calendars.id, calendar.id)))[0]!.importReport;
+
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    expect((await reportOf())?.problems).toContainEqual({ uid: 'long-agenda', message: expected });
+    const long = (await meetingsOf(calendar.id)).find((m) => m.summary === 'long-agenda')!;
+    expect(long.description).toContain('Agenda point 130');
+    const agenda = await ctx.pool.query('select description from agenda_items where meeting_id = $1', [
+      long.id,
+    ]);
+    expect(agenda.rowCount).toBe(100);
+
+    // Read again (unchanged, so nothing is written): the report is the new read's, and still says so.
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    expect((await reportOf())?.problems.filter((p) => p.message === expected)).toHaveLength(1);
+
+    // Once the description is shorter, the line goes.
+    await saveCalendarSource(
+      ctx.pool,
+      calendar.id,
+      content
+        .replace(list('Agenda', 130), list('Agenda', 4))
+        .replace(list('Objectives', 105), list('Objectives', 2)),
+    );
+    await runCalendarSync(ctx, { calendarId: calendar.id, mode: 'full' });
+    expect((await reportOf())?.problems ?? []).not.toContainEqual(
+      expect.objectContaining({ uid: 'long-agenda' }),
+    );
+  });
+
   it('tells the owner plainly that a sync failed on our side, and succeeds on a retry once the cause is gone', async () => {
     ctx.setNow(new Date('2026-11-20T12:00:00Z'));
     const { calendar } = await icsCalendar(ics([vevent('explodes', '20261123T100000Z', '20261123T103000Z')]));

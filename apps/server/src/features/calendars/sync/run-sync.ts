@@ -17,6 +17,7 @@ import { scoreFirstImport } from '../../evaluation/first-import';
 import { reevaluateSpans } from '../../evaluation/reevaluate';
 import { capCalendarEvents, capPersonEvents } from './calendar-cap';
 import { eventLengthBound } from './event-length';
+import { withItemsLeftOut } from './items-left-out';
 import { prepareAhead } from './prepare-ahead';
 import { storeSyncResult } from './store-events';
 import { withCalendarSyncLock } from './sync-lock';
@@ -133,7 +134,8 @@ async function syncCalendarNow(
       full: result.full,
       window,
       eventsSeen: result.events.length,
-      problems: result.problems,
+      // Only a source that reports on its reads (a file, CalDAV: read whole each time) has its report replaced.
+      problems: result.problems && withItemsLeftOut(result.problems, outcome.itemsLeftOut),
       now: ctx.now(),
     });
     await broadcastToUser(ctx.pubsub, 'MeetingRefreshChannel', owner.id, {

@@ -5,6 +5,7 @@ import { turnsOfWork } from '../../../lib/next-turn';
 import type { TouchedSpan } from '../../evaluation/spans';
 import { coverOccurrencesOfConvertedSeries } from './converted-series';
 import { copyFirstImport, type FirstImportScorer, prescoreFirstImport } from './first-import-copy';
+import { type ItemsLeftOut, itemsLeftOutOf } from './items-left-out';
 import { markVanished } from './mark-vanished';
 import type { PreparedEvent, StoreTarget } from './meeting-row';
 import { type PreparedAhead, prepareAhead } from './prepare-ahead';
@@ -24,6 +25,8 @@ export type StoreOutcome = {
   rescore: TouchedSpan[];
   /** The calendar held no meeting before this result (its meetings were scored before they were inserted). */
   firstImport: boolean;
+  /** The events whose descriptions listed more items under a heading than are kept (for the import report). */
+  itemsLeftOut: ItemsLeftOut[];
 };
 
 /**
@@ -68,6 +71,7 @@ export async function storeSyncResult(
         ? [...prescore.others, ...vanished.map((v) => ({ from: v.startsAt, to: v.endsAt }))]
         : touched,
       firstImport: prescore !== null,
+      itemsLeftOut: itemsLeftOutOf(all),
     };
   });
 }
