@@ -65,7 +65,12 @@ describe('COPY rows', () => {
             flag: fc.option(fc.boolean()),
             n: fc.option(fc.integer()),
             at: fc.option(
-              fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+              // Every date PostgreSQL holds and a meeting row may: years 1 to 9999, to the millisecond.
+              fc.date({
+                min: new Date('0001-01-01T00:00:00Z'),
+                max: new Date('9999-12-31T23:59:59.999Z'),
+                noInvalidDate: true,
+              }),
             ),
             doc: fc.option(fc.dictionary(awkwardText, awkwardText, { maxKeys: 3 })),
           }),
@@ -97,6 +102,19 @@ describe('COPY rows', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it('refuses, before sending, a value its column cannot hold, naming the column', () => {
+    const row: Probe = { id: crypto.randomUUID(), label: null, flag: null, n: null, at: null, doc: null };
+    expect(() => copyBody(COLUMNS, [{ ...row, id: 'not-a-uuid' }])).toThrow('column id (uuid)');
+    expect(() => copyBody(COLUMNS, [{ ...row, n: 1.5 }])).toThrow('column n (integer)');
+    expect(() => copyBody(COLUMNS, [{ ...row, n: 2 ** 31 }])).toThrow('column n (integer)');
+    expect(() => copyBody(COLUMNS, [{ ...row, at: new Date(Number.NaN) }])).toThrow(
+      'column at (timestamptz)',
+    );
+    expect(() => copyBody(COLUMNS, [{ ...row, at: '2026-01-01' as unknown as Date }])).toThrow(
+      'column at (timestamptz)',
     );
   });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { BulkColumn } from '../../../db/bulk';
 import type { Database } from '../../../db/client';
-import { copyBody, copyLine, sendCopy } from '../../../db/copy';
+import { copyBody, copyRows, sendCopy } from '../../../db/copy';
 import { meetings } from '../../../db/schema';
 import { mapInTurns, nextTurn, turnsOfWork } from '../../../lib/next-turn';
 import type { FirstImportScoring, NewMeeting, Prescored } from '../../evaluation/first-import';
@@ -96,26 +96,24 @@ export async function copyFirstImport(
   const evaluatedAt = rows[0]!.now;
   const written: Written = { changedMeetingIds: [], touched: [] };
   const children = noChildRows();
-  const meetingLine = copyLine(PRESCORED_COLUMNS);
+  const meetingRows = copyRows(PRESCORED_COLUMNS);
   // Each meeting is scored and encoded in turn; what a slice of work encoded goes to PostgreSQL as one body.
   async function* meetingBodies() {
     const turns = turnsOfWork();
-    let body = '';
-    let lines = 0;
+    let rows = 0;
     for (const p of prepared) {
       const [scored] = prescore.score([p]);
       written.changedMeetingIds.push(scored!.id);
       written.touched.push({ from: p.event.startsAt, to: p.event.endsAt });
       addChildRows(children, scored!.id, p);
-      body += meetingLine({ prepared: p, scored: scored!, evaluatedAt });
-      if (++lines === BATCH || turns.due()) {
-        yield body;
-        body = '';
-        lines = 0;
+      meetingRows.add({ prepared: p, scored: scored!, evaluatedAt });
+      if (++rows === BATCH || turns.due()) {
+        yield meetingRows.take();
+        rows = 0;
         await turns.take();
       }
     }
-    if (body) yield body;
+    if (rows > 0) yield meetingRows.take();
   }
   await sendCopy(client, 'meetings', PRESCORED_COLUMNS, meetingBodies());
   await sendCopy(client, 'agenda_items', AGENDA_COLUMNS, inBatches(AGENDA_COLUMNS, children.agenda));
