@@ -104,6 +104,16 @@ function ruleStarts(
     const until = (recur as { until?: unknown }).until;
     if (report && !timing.allDay && typeof until === 'string' && until.length === 10)
       read.notes.add('date-without-value-date', uid, p.line, 'UNTIL');
+    for (const part of (report && p.ignoredRuleParts) || []) {
+      const rule = p.name.toUpperCase();
+      addProblem(problems, {
+        line: p.line,
+        uid,
+        message: part.includes('=')
+          ? `${rule} ${part} is not a number of ${part.startsWith('COUNT') ? 'occurrences' : 'periods'}; the rule was read without it`
+          : `${rule} part "${part}" is no part of a rule; the rule was read without it`,
+      });
+    }
     const result = expandRule({
       recur: recur as RecurValue,
       startLocal: timing.start.local,

@@ -540,6 +540,52 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     expect(problems).toEqual([]);
   });
 
+  it('reads a rule without a part it does not know (UNTL=) or a COUNT below one, and says which', () => {
+    const { events, problems } = parse(
+      ics(
+        vevent(
+          'UID:typo',
+          'DTSTART:20240305T090000Z',
+          'DTEND:20240305T100000Z',
+          'RRULE:FREQ=MONTHLY;UNTL=20240415;BYDAY=1TU;WKST=SU',
+        ),
+        vevent(
+          'UID:confluence',
+          'DTSTART;VALUE=DATE:20240306',
+          'DTEND;VALUE=DATE:20240307',
+          'RRULE:FREQ=WEEKLY;UNTIL=20240320;COUNT=-1;INTERVAL=1;BYDAY=WE',
+        ),
+        vevent(
+          'UID:extended',
+          'DTSTART:20240307T090000Z',
+          'DTEND:20240307T100000Z',
+          'RRULE:FREQ=YEARLY;COUNT=1;X-VENDOR-HINT=7;RSCALE=GREGORIAN;SKIP=OMIT',
+        ),
+      ),
+      { window: { from: new Date('2024-01-01T00:00:00Z'), to: new Date('2024-07-01T00:00:00Z') } },
+    );
+    const days = (uid: string) =>
+      rows(events)
+        .filter((r) => String(r[0]).startsWith(uid))
+        .map((r) => String(r[1]).slice(5, 10));
+    // Without its misspelt UNTIL, the rule has no end: every first Tuesday of the window.
+    expect(days('typo')).toEqual(['03-05', '04-02', '05-07', '06-04']);
+    expect(days('confluence')).toEqual(['03-05', '03-12', '03-19']);
+    expect(days('extended')).toEqual(['03-07']);
+    expect(plain(problems)).toEqual([
+      {
+        line: 8,
+        uid: 'typo',
+        message: 'RRULE part "UNTL" is no part of a rule; the rule was read without it',
+      },
+      {
+        line: 14,
+        uid: 'confluence',
+        message: 'RRULE COUNT=-1 is not a number of occurrences; the rule was read without it',
+      },
+    ]);
+  });
+
   it('reads a TZID holding a colon without quotes up to the value, and says so once', () => {
     const { events, problems } = parse(
       ics(
@@ -714,6 +760,71 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     );
     expect(rows(events).map((r) => r[5])).toEqual(['Outer', 'Inner']);
     expect(problems).toEqual([]);
+  });
+
+  it('reads an event after one whose END:VEVENT is missing, or after a to-do closed by a misspelt END', () => {
+    const { events, problems } = parse(
+      ics(
+        [
+          'BEGIN:VEVENT',
+          'UID:open',
+          'DTSTART:20240304T090000Z',
+          'DTEND:20240304T100000Z',
+          'SUMMARY:Open',
+        ].join('\r\n'),
+        vevent('UID:next', 'DTSTART:20240305T090000Z', 'DTEND:20240305T100000Z', 'SUMMARY:Next'),
+        ['BEGIN:VTODO', 'UID:todo', 'DTSTART:20240306T090000Z', 'SUMMARY:Todo', 'END:VTOOD'].join('\r\n'),
+        vevent('UID:after-todo', 'DTSTART:20240307T090000Z', 'DTEND:20240307T100000Z', 'SUMMARY:After'),
+        [
+          'BEGIN:VEVENT',
+          'UID:alarmed',
+          'DTSTART:20240308T090000Z',
+          'DTEND:20240308T100000Z',
+          'SUMMARY:Alarmed',
+        ].join('\r\n'),
+        ['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT15M', 'END:VALARM', 'END:VEVENT'].join('\r\n'),
+      ),
+    );
+    expect(rows(events).map((r) => r[5])).toEqual(['Open', 'Next', 'After', 'Alarmed']);
+    expect(plain(problems)).toEqual([
+      {
+        line: 4,
+        uid: undefined,
+        message: 'VEVENT not closed before the BEGIN:VEVENT of line 9; it was read as ending there',
+      },
+      { line: 19, uid: undefined, message: 'END:VTOOD without a matching BEGIN' },
+      {
+        line: 15,
+        uid: undefined,
+        message: 'VTODO not closed before the BEGIN:VEVENT of line 20; it was read as ending there',
+      },
+    ]);
+  });
+
+  it("keeps a zone's summer time after a STANDARD whose END is missing", () => {
+    const zone = [
+      'BEGIN:VTIMEZONE',
+      'TZID:Office Time',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:19700329T020000',
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ].join('\r\n');
+    const { events, problems } = parse(
+      ics(zone, vevent('UID:summer', 'DTSTART;TZID=Office Time:20240717T140000', 'DURATION:PT1H')),
+    );
+    expect(rows(events).map((r) => r[1])).toEqual(['2024-07-17T12:00:00.000Z']);
+    expect(messages(problems)).toEqual([
+      'STANDARD not closed before the BEGIN:DAYLIGHT of line 11; it was read as ending there',
+    ]);
   });
 
   it('still refuses a date-time it cannot read', () => {

@@ -21,6 +21,8 @@ export type IcsProperty = {
   quoteAfterValue?: true;
   /** Its TZID held a colon without quotes, and was read up to the last colon. */
   unquotedTzid?: true;
+  /** Parts of an RRULE or EXRULE that were read as not written: one no rule has (UNTL=), a COUNT=-1. */
+  ignoredRuleParts?: string[];
 };
 
 export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
@@ -67,6 +69,19 @@ const VCALENDAR_PROPS = new Set([
 ]);
 /** Components kept; VTIMEZONE keeps every property because ical.js reads it. */
 const KEPT = new Set(['vcalendar', 'vevent', 'vtimezone', 'standard', 'daylight']);
+
+/**
+ * Components that never sit inside one another (RFC 5545, RFC 7953): those of a VCALENDAR, a zone's
+ * observances, alarms. Opening one while another of its kind is open means that one lacks its END.
+ */
+const CALENDAR_LEVEL = new Set(['vevent', 'vtodo', 'vjournal', 'vfreebusy', 'vtimezone', 'vavailability']);
+const OBSERVANCES = new Set(['standard', 'daylight']);
+const NEVER_INSIDE = new Map<string, Set<string>>([
+  ['vcalendar', CALENDAR_LEVEL],
+  ...[...CALENDAR_LEVEL].map((name) => [name, CALENDAR_LEVEL] as const),
+  ...[...OBSERVANCES].map((name) => [name, OBSERVANCES] as const),
+  ['valarm', new Set(['valarm'])],
+]);
 
 // Names are letters, digits and dashes; Lotus Notes writes X- names with underscores (X-LOTUS-CHILD_UID).
 const CONTENT_LINE = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?[;:]/;
@@ -223,7 +238,7 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
   const { stack } = tree;
   for (let i = stack.length - 1; i >= 0; i--) {
     addProblem(problems, {
-      line: stack[i]!.component?.line,
+      line: stack[i]!.line,
       message: `${stack[i]!.name.toUpperCase()} not closed at the end of the file`,
     });
   }
@@ -233,7 +248,7 @@ export function readIcsComponents(text: string, problems: IcsProblem[]): IcsComp
 /** The components read so far, and the open ones (null: a component skipped whole, with what it holds). */
 type Tree = {
   roots: IcsComponent[];
-  stack: { component: IcsComponent | null; name: string }[];
+  stack: { component: IcsComponent | null; name: string; line: number }[];
   problems: IcsProblem[];
 };
 
@@ -314,8 +329,14 @@ function readLine(tree: Tree, line: string, lineNo: number) {
   if (wanted) readProperty(problems, component, name, line, lineNo);
 }
 
-/** Opens a component: kept when known and inside a kept one, else skipped whole. */
+/**
+ * Opens a component: kept when known and inside a kept one, else skipped whole. An event cannot sit inside an
+ * event or a to-do, nor an observance inside another: one still open then lacks its END (an exporter that
+ * left it out, or misspelt it), and is read as ending here, so it does not swallow the rest of the file.
+ */
 function begin(tree: Tree, componentName: string, lineNo: number) {
+  const cannotHoldIt = NEVER_INSIDE.get(componentName);
+  if (cannotHoldIt) closeUnended(tree, cannotHoldIt, componentName, lineNo);
   const parent = tree.stack.at(-1);
   const keep = KEPT.has(componentName) && (parent === undefined || parent.component !== null);
   const component = keep ? { name: componentName, props: [], children: [], line: lineNo } : null;
@@ -324,7 +345,19 @@ function begin(tree: Tree, componentName: string, lineNo: number) {
     if (parent?.component && componentName !== 'vcalendar') parent.component.children.push(component);
     else tree.roots.push(component);
   }
-  tree.stack.push({ component, name: componentName });
+  tree.stack.push({ component, name: componentName, line: lineNo });
+}
+
+/** Closes the outermost open component of `kinds`, and what is open inside it, reporting it once. */
+function closeUnended(tree: Tree, kinds: ReadonlySet<string>, componentName: string, lineNo: number) {
+  const { stack } = tree;
+  const index = stack.findIndex((open) => kinds.has(open.name));
+  if (index === -1) return;
+  addProblem(tree.problems, {
+    line: stack[index]!.line,
+    message: `${stack[index]!.name.toUpperCase()} not closed before the BEGIN:${componentName.toUpperCase()} of line ${lineNo}; it was read as ending there`,
+  });
+  stack.length = index;
 }
 
 /** Closes the innermost open component of that name, and reports the ones left open inside it. */
@@ -419,6 +452,10 @@ function readProperty(
     if (looseTimeRead) property.looseTime = true;
     if (misquoted) property.quoteAfterValue = true;
     if (unquoted) property.unquotedTzid = true;
+    if (name === 'rrule' || name === 'exrule') {
+      const ignored = ignoredRuleParts(written);
+      if (ignored.length) property.ignoredRuleParts = ignored;
+    }
     component.props.push(property);
   } catch (error) {
     addProblem(problems, {
@@ -434,6 +471,44 @@ function readProperty(
     if (KEEP_UNREADABLE.has(name))
       component.props.push({ name, params: {}, type: UNREADABLE, values: [], line: lineNo });
   }
+}
+
+/** The parts of RFC 5545's rules, with RFC 7529's; X- parts are extensions a reader may ignore. */
+const RULE_PARTS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYSECOND',
+  'BYMINUTE',
+  'BYHOUR',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+  'RSCALE',
+  'SKIP',
+]);
+
+/**
+ * What a rule says that its reading leaves out, each as written: a part no rule has (ical.js drops it without
+ * a word, and a misspelt UNTIL then makes a series without end), or a COUNT or INTERVAL below one.
+ */
+function ignoredRuleParts(line: string): string[] {
+  const value = line.slice(line.indexOf(':') + 1);
+  const ignored: string[] = [];
+  for (const part of value.split(';')) {
+    const [rawName = '', number = ''] = part.split('=');
+    const name = rawName.trim().toUpperCase();
+    if (!name || name.startsWith('X-')) continue;
+    if (!RULE_PARTS.has(name)) ignored.push(name);
+    else if ((name === 'COUNT' || name === 'INTERVAL') && !/^\s*0*[1-9]\d*\s*$/.test(number))
+      ignored.push(`${name}=${number.trim()}`);
+  }
+  return ignored;
 }
 
 function firstDelimiter(line: string): number {
