@@ -10,6 +10,7 @@ import {
   workingDays,
 } from './date-range';
 import { formatDuration, formatDurationSeconds } from './duration';
+import { importReportRest, importReportSummary } from './import-report';
 import { formatCurrency, formatNumber, formatPercent } from './number';
 import { workHours, workHoursSummary } from './work-hours';
 
@@ -180,5 +181,25 @@ describe('work hours', () => {
       message: 'only 10 of 40 work hours left outside meetings',
     });
     expect(workHoursSummary(5, 0).percentOfTime).toBe(0);
+  });
+});
+
+describe('import report lines', () => {
+  const report = (events: number, problems: number, listed: number) => ({
+    read_at: '2026-11-29T20:00:00.000Z',
+    events,
+    problems: Array.from({ length: listed }, () => ({ message: 'Unreadable DTEND' })),
+    problems_total: problems,
+  });
+
+  it('groups thousands in what was read and how many problems there were', () => {
+    expect(importReportSummary(report(1, 0, 0))).toBe('Read 1 event');
+    expect(importReportSummary(report(50_120, 1, 1))).toBe('Read 50,120 events · 1 problem');
+    expect(importReportSummary(report(50_120, 5_000, 100))).toBe('Read 50,120 events · 5,000 problems');
+  });
+
+  it('counts the problems left out of the list, and says nothing when it holds them all', () => {
+    expect(importReportRest(report(50_120, 5_000, 100))).toBe('…and 4,900 more');
+    expect(importReportRest(report(10, 3, 3))).toBeNull();
   });
 });

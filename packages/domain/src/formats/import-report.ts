@@ -1,3 +1,5 @@
+import { formatNumber } from './number';
+
 /**
  * What the last read of a calendar's source could not take as it was: events skipped (with the line and the
  * reason), unknown time zones, series capped. Stored on the calendar, served as its `import_report`, and
@@ -39,11 +41,17 @@ export function buildImportReport(params: {
   };
 }
 
-/** 'Read 120 events · 3 problems' for a calendar row. */
+/** 'Read 50,120 events · 3 problems' for a calendar row. */
 export function importReportSummary(report: ImportReport): string {
-  const events = `Read ${report.events} ${report.events === 1 ? 'event' : 'events'}`;
+  const events = `Read ${formatNumber(report.events, 0)} ${report.events === 1 ? 'event' : 'events'}`;
   if (report.problems_total === 0) return events;
-  return `${events} · ${report.problems_total} ${report.problems_total === 1 ? 'problem' : 'problems'}`;
+  return `${events} · ${formatNumber(report.problems_total, 0)} ${report.problems_total === 1 ? 'problem' : 'problems'}`;
+}
+
+/** '…and 4,900 more' below the problems a report lists, or null when it lists them all. */
+export function importReportRest(report: ImportReport): string | null {
+  const rest = report.problems_total - report.problems.length;
+  return rest > 0 ? `…and ${formatNumber(rest, 0)} more` : null;
 }
 
 /** 'Line 12: Unreadable DTEND (uid abc)' */

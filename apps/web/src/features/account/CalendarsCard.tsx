@@ -20,6 +20,7 @@ import {
   formatDate,
   type ImportReport,
   importProblemText,
+  importReportRest,
   importReportSummary,
 } from '@meetwell/domain';
 import { IconTrash } from '@tabler/icons-react';
@@ -88,9 +89,7 @@ function ImportReportLine({ report }: { report: ImportReport }) {
               {importProblemText(problem)}
             </List.Item>
           ))}
-          {report.problems_total > report.problems.length && (
-            <List.Item>{`…and ${report.problems_total - report.problems.length} more`}</List.Item>
-          )}
+          {importReportRest(report) && <List.Item>{importReportRest(report)}</List.Item>}
         </List>
       </Collapse>
     </div>

@@ -7,6 +7,7 @@ import {
   formatCurrency,
   formatDate,
   formatDurationSeconds,
+  formatNumber,
   intentionLabel,
   isMeetingIntention,
   isoDateToEpochDay,
@@ -97,9 +98,9 @@ export function MeetingInfo({
         <InfoLine icon={<IconCurrencyDollar size={16} />}>
           <span data-testid="meeting-cost">{formatCurrency(meeting.cost)}</span>
           {typeof meeting.duration === 'number' && meeting.duration > 0 && (
-            <Text span c="dimmed" fz="sm">
+            <Text span c="dimmed" fz="sm" data-testid="meeting-cost-basis">
               {' '}
-              · {formatDurationSeconds(meeting.duration)} × {meeting.attendees_count ?? 1}{' '}
+              · {formatDurationSeconds(meeting.duration)} × {formatNumber(meeting.attendees_count ?? 1, 0)}{' '}
               {(meeting.attendees_count ?? 1) === 1 ? 'person' : 'people'}
             </Text>
           )}

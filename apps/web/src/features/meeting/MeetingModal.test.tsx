@@ -60,6 +60,15 @@ function bodyOf(fetchMock: ReturnType<typeof mockFetch>, method: string, path: s
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
+describe('meeting modal: cost of a large meeting', () => {
+  it('writes the number of people as the cost is written, with thousands grouped', async () => {
+    setup(meetingFixture({ attendees_count: 3002, cost: 115_462 }));
+    expect(await screen.findByRole('dialog', { name: 'Roadmap brainstorm' })).toBeInTheDocument();
+    expect(screen.getByTestId('meeting-cost')).toHaveTextContent('$115,462');
+    expect(screen.getByTestId('meeting-cost-basis')).toHaveTextContent('× 3,002 people');
+  });
+});
+
 describe('meeting modal: the three variants', () => {
   it('shows a meeting: time, location, cost, score with quality label and grade, rules and details', async () => {
     setup(meetingFixture());
