@@ -3,6 +3,7 @@ import { MAX_ICS_BYTES } from '@meetwell/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { assertReachableHost, providerFailure } from '../../calendars/connect-errors';
 import type { CalendarRow } from '../../calendars/connection';
+import { decodeIcsText, utf16Encoding } from '../../calendars/providers/ics/decode-ics-text';
 import { driverFor } from '../../calendars/registry';
 import { loadCalendarSource, saveCalendarSource } from '../../calendars/sources';
 import type { AppContext } from '../../context';
@@ -25,39 +26,59 @@ export type IcsImport = {
   file?: Buffer;
 };
 
-/** The file given as it is, in base64 or as text, checked to be an ICS calendar of at most 20 MB; undefined for a URL. */
+/**
+ * The file given as it is, in base64 or as text, checked to be an ICS calendar of at most 20 MB; undefined for a
+ * URL. A file in UTF-16 (Windows "Unicode", PowerShell 5's files) is kept as UTF-8: RFC 5545's charset, in
+ * which the checks below, the UIDs that tell a new export of a calendar from another calendar, and the parser
+ * read it.
+ */
 export function icsFileBytes(
   input: Pick<IcsImport, 'content' | 'content_base64' | 'file'>,
 ): Buffer | undefined {
-  const { content, content_base64, file } = input;
-  const bytes =
+  const given = givenBytes(input);
+  if (given && given.byteLength > MAX_ICS_BYTES) {
+    throw new AppError('validation_failed', [
+      { detail: 'ICS files up to 20 MB can be imported', ...pointerTo(input) },
+    ]);
+  }
+  const bytes = given && asUtf8IfUtf16(given);
+  // Any charset: BEGIN:VCALENDAR is ASCII. Looked for in the bytes first: the whole file as text, for a
+  // case-blind search, held the thread serving requests 50 ms.
+  const isCalendar = (text: Buffer) =>
+    text.includes('BEGIN:VCALENDAR') || /BEGIN:VCALENDAR/i.test(text.toString('latin1'));
+  if (bytes && !isCalendar(bytes)) {
+    throw new AppError('validation_failed', [
+      { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', ...pointerTo(input) },
+    ]);
+  }
+  return bytes;
+}
+
+function givenBytes({
+  content,
+  content_base64,
+  file,
+}: Pick<IcsImport, 'content' | 'content_base64' | 'file'>) {
+  return (
     file ??
     (content_base64 !== undefined
       ? Buffer.from(content_base64, 'base64')
       : content !== undefined
         ? Buffer.from(content, 'utf8')
-        : undefined);
-  // A file sent as it is is the body itself: no pointer into a document.
-  const where =
-    file !== undefined
-      ? {}
-      : {
-          pointer:
-            content_base64 !== undefined ? '/data/attributes/content_base64' : '/data/attributes/content',
-        };
-  if (bytes && bytes.byteLength > MAX_ICS_BYTES) {
-    throw new AppError('validation_failed', [{ detail: 'ICS files up to 20 MB can be imported', ...where }]);
-  }
-  // Any charset: BEGIN:VCALENDAR is ASCII (a UTF-16 file would not be an iCalendar file). Looked for in the
-  // bytes first: the whole file as text, for a case-blind search, held the thread serving requests 50 ms.
-  const isCalendar = (text: Buffer) =>
-    text.includes('BEGIN:VCALENDAR') || /BEGIN:VCALENDAR/i.test(text.toString('latin1'));
-  if (bytes && !isCalendar(bytes)) {
-    throw new AppError('validation_failed', [
-      { detail: 'This is not an ICS calendar (no BEGIN:VCALENDAR).', ...where },
-    ]);
-  }
-  return bytes;
+        : undefined)
+  );
+}
+
+/** Where an error points: a file sent as it is is the body itself, with no pointer into a document. */
+function pointerTo({ content_base64, file }: Pick<IcsImport, 'content_base64' | 'file'>) {
+  if (file !== undefined) return {};
+  return {
+    pointer: content_base64 !== undefined ? '/data/attributes/content_base64' : '/data/attributes/content',
+  };
+}
+
+function asUtf8IfUtf16(bytes: Buffer): Buffer {
+  return utf16Encoding(bytes) ? Buffer.from(decodeIcsText(bytes).text, 'utf8') : bytes;
 }
 
 /** Advisory-lock namespace: one person's uploads are told apart from their earlier ones one at a time. */

@@ -73,6 +73,41 @@ describe('an ICS file sent as it is', () => {
     expect(rows.map((r) => r.name).sort()).toEqual(['Två kalender', 'Work']);
   });
 
+  it('takes a file saved as UTF-16 (Windows "Unicode", PowerShell 5), with or without its byte-order mark', async () => {
+    const user = await createUser(ctx);
+    const headers = await fileHeaders(user.id);
+    const littleEndian = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(calendarText('Ünicode'), 'utf16le'),
+    ]);
+    const withMark = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics/file',
+      headers,
+      payload: littleEndian,
+    });
+    expect(withMark.statusCode).toBe(201);
+    expect(withMark.json().data.attributes.name).toBe('Ünicode');
+    const bigEndian = Buffer.from(calendarText('Big end', 'file-2'), 'utf16le').swap16();
+    const withoutMark = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics/file',
+      headers,
+      payload: bigEndian,
+    });
+    expect(withoutMark.statusCode).toBe(201);
+    expect(withoutMark.json().data.attributes.name).toBe('Big end');
+    // Text in UTF-16 that is no calendar is refused as any other.
+    const notCalendar = await app.inject({
+      method: 'POST',
+      url: '/api/v1/calendars/ics/file',
+      headers,
+      payload: Buffer.from('<html>Sign in</html>', 'utf16le'),
+    });
+    expect(notCalendar.statusCode).toBe(400);
+    expect(notCalendar.json().errors[0].detail).toBe('This is not an ICS calendar (no BEGIN:VCALENDAR).');
+  });
+
   it('is refused in words when it is not a calendar, empty, too large, or sent as something else', async () => {
     const user = await createUser(ctx);
     const headers = await fileHeaders(user.id);

@@ -9,16 +9,8 @@ export function decodeIcsText(input: string | Uint8Array): { text: string; encod
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { text: decode('utf-8', bytes.subarray(3), false), encoding: 'utf-8' };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return { text: decode('utf-16le', bytes.subarray(2), false), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return { text: decode('utf-16be', bytes.subarray(2), false), encoding: 'utf-16be' };
-  if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
-    return { text: stripBom(decode('utf-16le', bytes, false)), encoding: 'utf-16le' };
-  }
-  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) {
-    return { text: stripBom(decode('utf-16be', bytes, false)), encoding: 'utf-16be' };
-  }
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) return { text: stripBom(decode(utf16, bytes, false)), encoding: utf16 };
   try {
     return { text: decode('utf-8', bytes, true), encoding: 'utf-8' };
   } catch {
@@ -29,6 +21,16 @@ export function decodeIcsText(input: string | Uint8Array): { text: string; encod
   } catch {
     return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
+}
+
+/** UTF-16 by its byte-order mark, or by the zero bytes of ASCII text in it; undefined for any other bytes. */
+export function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes.length < 4) return undefined;
+  if (bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) return 'utf-16le';
+  if (bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) return 'utf-16be';
+  return undefined;
 }
 
 /** Charsets the windows-1252 fallback already reads as they are meant (latin1 and ASCII are its subsets). */

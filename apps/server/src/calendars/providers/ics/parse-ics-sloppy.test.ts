@@ -827,6 +827,16 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     ]);
   });
 
+  it('reads files appended to one another, each with its byte-order mark, without a problem', () => {
+    const first = ics(vevent('UID:first', 'DTSTART:20240305T090000Z', 'DTEND:20240305T100000Z', 'SUMMARY:A'));
+    const second = ics(
+      vevent('UID:second', 'DTSTART:20240306T090000Z', 'DTEND:20240306T100000Z', 'SUMMARY:B'),
+    );
+    const { events, problems } = parse(`\uFEFF${first}\r\n\uFEFF${second}\r\n`);
+    expect(rows(events).map((r) => r[5])).toEqual(['A', 'B']);
+    expect(problems).toEqual([]);
+  });
+
   it('still refuses a date-time it cannot read', () => {
     const { events, problems } = parse(ics(vevent('UID:bad', 'DTSTART:20240304T12', 'SUMMARY:Bad')));
     expect(events).toEqual([]);

@@ -291,8 +291,10 @@ function unfoldLines(text: string, onLine: (line: string, lineNo: number) => voi
 }
 
 /** One content line: a BEGIN or END, or a property of the open component (if it is kept and wants it). */
-function readLine(tree: Tree, line: string, lineNo: number) {
+function readLine(tree: Tree, rawLine: string, lineNo: number) {
   const { problems, stack } = tree;
+  // A byte-order mark inside the file starts a file appended to another (each written with its own mark).
+  const line = rawLine.charCodeAt(0) === 0xfeff ? rawLine.slice(1) : rawLine;
   if (!CONTENT_LINE.test(line)) {
     if (line.trim())
       addProblem(problems, { line: lineNo, message: `Not an iCalendar content line: "${clip(line)}"` });
