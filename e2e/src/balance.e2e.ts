@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signInToDemo } from './browser';
+import { launch, newPage, openAsDemo, screenshot, signInToDemo } from './browser';
 
 let browser: Browser;
 
@@ -61,8 +61,7 @@ describe('Balance journeys', () => {
   it('ignores a future action: the meeting is accepted, a toast says so, and the modal shows Accepted', async () => {
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await signInToDemo(page);
-    await page.goto('/my/balance/action');
+    await openAsDemo(page, '/my/balance/action');
     // The demo's unanswered, non-compliant meetings are queued a moment after sign-in (live over /cable).
     const future = page.getByRole('region', { name: 'Future actions' });
     const ignore = future.getByRole('button', { name: /^Ignore / }).first();
@@ -134,8 +133,7 @@ describe('Balance journeys', () => {
 
   it('opens the Auto-balance view on a phone', async () => {
     const { page, context } = await newPage(browser, { mobile: true });
-    await signInToDemo(page);
-    await page.goto('/my/balance/action');
+    await openAsDemo(page, '/my/balance/action');
     await expect.poll(() => page.getByRole('heading', { name: 'Action taken' }).isVisible()).toBe(true);
     for (const group of ['Time and duration', 'Content', 'Attendees', 'Future actions', 'Past actions']) {
       await expect.poll(() => page.getByRole('heading', { name: group }).count()).toBe(1);

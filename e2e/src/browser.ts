@@ -121,6 +121,22 @@ export async function signInToDemo(page: Page) {
 }
 
 /**
+ * Opens `path` signed in to a demo account of its own, without the home page and its dialog: for journeys about
+ * a screen, not about signing in (that path is walked by signInToDemo in the foundation, review, export and
+ * sign-in journeys). The request is the dialog's own (POST /auth/demo with the browser's zone), made from the
+ * page's context so that its cookies are the page's.
+ */
+export async function openAsDemo(page: Page, path: string) {
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const answer = await page.request.post('/api/v1/auth/demo', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'sessions', attributes: { time_zone: timeZone } } },
+  });
+  if (answer.status() !== 201) throw new Error(`demo sign-in: ${answer.status()} ${await answer.text()}`);
+  await page.goto(path);
+}
+
+/**
  * Signs in as `email` with a sign-in link, as whoever runs `npm start` without a mail server does: asked for in
  * 'Log in / Sign up', then read from the server's log.
  */

@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { icsUtc, launch, newPage, screenshot, signInToDemo, uploadIcs, weekParam } from './browser';
+import {
+  icsUtc,
+  launch,
+  newPage,
+  openAsDemo,
+  screenshot,
+  signInToDemo,
+  uploadIcs,
+  weekParam,
+} from './browser';
 
 let browser: Browser;
 
@@ -81,8 +90,7 @@ async function scoreShown(page: Page): Promise<number> {
 describe('plan journeys', () => {
   it('opens a low-scoring meeting, adds an agenda item and sees the score rise without a reload', async () => {
     const { page, context } = await newPage(browser);
-    await signInToDemo(page);
-    await page.goto('/my/plan');
+    await openAsDemo(page, '/my/plan');
     await page.getByTestId('week-calendar').waitFor();
     const meeting = await pickMeeting(
       page,
@@ -115,8 +123,7 @@ describe('plan journeys', () => {
 
   it('skips a meeting evaluation and re-evaluates it, with the toasts', async () => {
     const { page, context } = await newPage(browser);
-    await signInToDemo(page);
-    await page.goto('/my/plan');
+    await openAsDemo(page, '/my/plan');
     await page.getByTestId('week-calendar').waitFor();
     const meeting = await pickMeeting(page, (m) => typeof m.score === 'number');
     await openFromCalendar(page, meeting.summary);
@@ -132,8 +139,7 @@ describe('plan journeys', () => {
 
   it('presents a meeting end to end with the keyboard', async () => {
     const { page, context } = await newPage(browser);
-    await signInToDemo(page);
-    await page.goto('/my/plan');
+    await openAsDemo(page, '/my/plan');
     await page.getByTestId('week-calendar').waitFor();
     const meeting = await pickMeeting(page, (m) => m.agendaCount >= 2);
     await openFromCalendar(page, meeting.summary);
@@ -184,8 +190,7 @@ describe('plan journeys', () => {
 
   it('lists the week by weekday name on a 390 px phone', async () => {
     const { page, context } = await newPage(browser, { mobile: true });
-    await signInToDemo(page);
-    await page.goto('/my/plan');
+    await openAsDemo(page, '/my/plan');
     const list = page.getByTestId('week-list');
     await list.waitFor();
     const days = await list
@@ -216,8 +221,7 @@ describe('plan week: every event and block is visible, readable and opens', () =
   it('shows a late block and a block under a meeting side by side, AA contrast, opened by click and Enter', async () => {
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await signInToDemo(page);
-    await page.goto('/my/plan');
+    await openAsDemo(page, '/my/plan');
     await page.getByTestId('week-calendar').waitFor();
 
     // The late block is drawn, and the visible hours widened to include it.

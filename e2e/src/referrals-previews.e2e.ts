@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
+import { accessibilityProblems, launch, newPage, openAsDemo, screenshot, signInByLink } from './browser';
 
 let browser: Browser;
 
@@ -15,8 +15,7 @@ describe('Referrals and mail previews in the browser', () => {
   it('a link with ?wbLabel=Gym opens a new Wellness block named Gym, and closing it drops the parameter', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     page.setDefaultTimeout(15_000);
-    await signInToDemo(page);
-    await page.goto('/my/balance/wellness-blocks/block/new?wbLabel=Gym');
+    await openAsDemo(page, '/my/balance/wellness-blocks/block/new?wbLabel=Gym');
     const drawer = page.getByRole('dialog', { name: 'New weekly Wellness block' });
     const name = drawer.getByRole('textbox', { name: 'Name' });
     await name.waitFor();
@@ -32,8 +31,7 @@ describe('Referrals and mail previews in the browser', () => {
     page.setDefaultTimeout(20_000);
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
-    await signInToDemo(page);
-    await page.goto('/my/balance/action');
+    await openAsDemo(page, '/my/balance/action');
     await page.getByRole('button', { name: 'Preview the emails organizers get' }).click();
     const dialog = page.getByRole('dialog', { name: 'What organizers receive' });
     await dialog.getByTitle('Example reminder email').waitFor();
@@ -68,8 +66,7 @@ describe('Referrals and mail previews in the browser', () => {
   it("counts a person who signs up through the demo admin's referral link on the admin's Account screen", async () => {
     const admin = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     admin.page.setDefaultTimeout(20_000);
-    await signInToDemo(admin.page);
-    await admin.page.goto('/my/account');
+    await openAsDemo(admin.page, '/my/account');
     const figures = admin.page.getByRole('group', { name: 'Your referrals' });
     await figures.waitFor();
     const link = await admin.page.getByRole('textbox', { name: 'Your referral link' }).inputValue();

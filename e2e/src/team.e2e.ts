@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessibilityProblems, launch, newPage, screenshot, signInByLink, signInToDemo } from './browser';
+import {
+  accessibilityProblems,
+  launch,
+  newPage,
+  openAsDemo,
+  screenshot,
+  signInByLink,
+  signInToDemo,
+} from './browser';
 
 let browser: Browser;
 
@@ -168,8 +176,7 @@ describe('Team management journeys', () => {
   it('fits a phone without scrolling sideways, with no serious accessibility problem', async () => {
     const { page, context } = await newPage(browser, { mobile: true });
     page.setDefaultTimeout(15_000);
-    await signInToDemo(page);
-    await page.goto('/my/team-management');
+    await openAsDemo(page, '/my/team-management');
     const members = page.getByRole('list', { name: 'Members' });
     await members.getByText('Riley Chen').waitFor();
     await page.getByRole('button', { name: 'Role of Sam Patel: User' }).waitFor();
