@@ -110,7 +110,7 @@ function ruleStarts(
         line: p.line,
         uid,
         message: part.includes('=')
-          ? `${rule} ${part} is not a number of ${part.startsWith('COUNT') ? 'occurrences' : 'periods'}; the rule was read without it`
+          ? `${rule} ${part} is not a positive whole number; the rule was read without it`
           : `${rule} part "${part}" is no part of a rule; the rule was read without it`,
       });
     }

@@ -581,7 +581,7 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
       {
         line: 14,
         uid: 'confluence',
-        message: 'RRULE COUNT=-1 is not a number of occurrences; the rule was read without it',
+        message: 'RRULE COUNT=-1 is not a positive whole number; the rule was read without it',
       },
     ]);
   });
