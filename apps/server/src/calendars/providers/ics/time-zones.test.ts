@@ -68,4 +68,14 @@ describe('time zones', () => {
     expect(resolveTzid('UTC', none)?.id).toBe('UTC');
     expect(resolveTzid('Nowhere/Special', none)).toBeUndefined();
   });
+
+  it('reads an IANA name written after an Outlook-style offset as that zone, with its summer time', () => {
+    const newYork = resolveTzid('"(UTC-05:00) America/New_York"', none);
+    expect(newYork?.id).toBe('America/New_York');
+    expect(newYork?.toUtc(Date.UTC(2015, 6, 6, 12))).toBe(Date.UTC(2015, 6, 6, 16));
+    expect(resolveTzid('(GMT+01:00) Europe/Berlin', none)?.id).toBe('Europe/Berlin');
+    // The offset alone still gives a fixed zone, and an unknown place after it nothing.
+    expect(resolveTzid('(UTC-05:00)', none)?.id).toBe('UTC-05:00');
+    expect(resolveTzid('(UTC-05:00) Nowhere/Special', none)).toBeUndefined();
+  });
 });

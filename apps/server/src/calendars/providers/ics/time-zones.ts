@@ -227,6 +227,10 @@ export function resolveTzid(tzid: string, vtimezone: (name: string) => Zone | un
     const zone = ianaZone(windows);
     if (zone) return zone;
   }
+  // An IANA name after an Outlook-style offset: "(UTC-05:00) America/New_York" (its rules, not the offset).
+  const afterOffset = /^\(\s*(?:GMT|UTC)[^)]*\)\s*(\S.*)$/i.exec(name)?.[1];
+  const named = afterOffset === undefined ? undefined : ianaZone(afterOffset.trim());
+  if (named) return named;
   // A path ending in an IANA name: /mozilla.org/20050126_1/America/New_York, or /Europe/Stockholm.
   if (name.includes('/')) {
     const parts = name.split('/').filter(Boolean);
