@@ -13,7 +13,8 @@ export type IcsNoteKind =
   | 'loose-date-time'
   | 'quote-after-value'
   | 'unquoted-tzid'
-  | 'all-day-as-midnights';
+  | 'all-day-as-midnights'
+  | 'text-on-following-lines';
 
 /** The counted form of a note, kept on its problem so notes of several parses (CalDAV objects) can be merged. */
 export type IcsNote = {
@@ -64,6 +65,12 @@ function noteMessage(note: IcsNote): string {
       return many
         ? `${count} events had a TZID whose closing quote came after the value${properties}; they were read as if it came before${first}`
         : `A TZID whose closing quote came after the value${properties} was read as if it came before`;
+    case 'text-on-following-lines': {
+      const text = note.properties.join(' or ');
+      return many
+        ? `${count} events had lines of text after their ${text}, neither folded nor escaped; they were read as part of it${first}`
+        : `Lines of text after the ${text}, neither folded nor escaped, were read as part of it`;
+    }
     case 'empty-rrule':
       return many
         ? `${count} events had an empty RRULE; they were read as single events${first}`

@@ -41,6 +41,9 @@ export function eventBody(read: IcsRead, component: IcsComponent, uid: string): 
       writable: read.options.writable ?? false,
     });
     read.bodies.set(component, body);
+    for (const p of component.props) {
+      if (p.continuedOnLines) read.notes.add('text-on-following-lines', uid, p.line, p.name);
+    }
   }
   return body;
 }

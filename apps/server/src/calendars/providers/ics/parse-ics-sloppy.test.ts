@@ -837,6 +837,52 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     expect(problems).toEqual([]);
   });
 
+  it('reads lines of text written after a DESCRIPTION without folding or escaping as that description, and says so', () => {
+    const { events, problems } = parse(
+      ics(
+        [
+          'BEGIN:VEVENT',
+          'UID:unfolded',
+          'DESCRIPTION;LANGUAGE=en-GB:',
+          'Dear Team,',
+          '',
+          'Agenda:',
+          '- Budget',
+          'Join Zoom Meeting',
+          'https://zoom.us/j/123456789?pwd=abc',
+          'Passcode: 4242',
+          'ORGANIZER="mailto:lead@example.com"',
+          'DTSTART:20240923T100000Z',
+          'DTEND:20240923T103000Z',
+          'SUMMARY:Team Meeting',
+          'LOCATION:Room 1',
+          'END:VEVENT',
+        ].join('\r\n'),
+        vevent('UID:plain', 'DTSTART:20240924T100000Z', 'DTEND:20240924T103000Z', 'X-ALT-DESC:<p>hi</p>'),
+      ),
+    );
+    const event = events.find((e) => e.providerEventId === 'unfolded')!;
+    expect(event.description).toBe(
+      'Dear Team,\nAgenda:\n- Budget\nJoin Zoom Meeting\nhttps://zoom.us/j/123456789?pwd=abc\nPasscode: 4242',
+    );
+    expect(event.summary).toBe('Team Meeting');
+    expect(event.location).toBe('Room 1');
+    expect(event.conferenceUrl).toBe('https://zoom.us/j/123456789?pwd=abc');
+    // A broken property after the text is not text: it is reported as before.
+    expect(plain(problems)).toEqual([
+      {
+        line: 6,
+        uid: 'unfolded',
+        message: 'Lines of text after the DESCRIPTION, neither folded nor escaped, were read as part of it',
+      },
+      {
+        line: 14,
+        uid: undefined,
+        message: 'Not an iCalendar content line: "ORGANIZER="mailto:lead@example.com""',
+      },
+    ]);
+  });
+
   it('still refuses a date-time it cannot read', () => {
     const { events, problems } = parse(ics(vevent('UID:bad', 'DTSTART:20240304T12', 'SUMMARY:Bad')));
     expect(events).toEqual([]);

@@ -23,6 +23,8 @@ export type IcsProperty = {
   unquotedTzid?: true;
   /** Parts of an RRULE or EXRULE that were read as not written: one no rule has (UNTL=), a COUNT=-1. */
   ignoredRuleParts?: string[];
+  /** A text whose value went on over the lines after it, neither folded nor escaped (read as part of it). */
+  continuedOnLines?: true;
 };
 
 export type IcsComponent = { name: string; props: IcsProperty[]; children: IcsComponent[]; line: number };
@@ -250,7 +252,27 @@ type Tree = {
   roots: IcsComponent[];
   stack: { component: IcsComponent | null; name: string; line: number }[];
   problems: IcsProblem[];
+  /** The text property the last content line was, while lines of its text may follow (TEXT_GOES_ON). */
+  openText?: IcsProperty | undefined;
 };
+
+/** Texts an exporter may write over several lines without folding or escaping their line breaks. */
+const TEXT_GOES_ON = new Set(['description', 'summary', 'location', 'comment']);
+
+/**
+ * Property names of RFC 5545 and its extensions (RFC 7986, 9073, 9074): after a text, a line named otherwise
+ * (and not X-) is read as more of the text ("Passcode: 4242", "https://…"), not as a property.
+ */
+const PROPERTY_NAMES = new Set(
+  (
+    'calscale method prodid version attach categories class comment description geo location percent-complete ' +
+    'priority resources status summary completed dtend due dtstart duration freebusy transp tzid tzname ' +
+    'tzoffsetfrom tzoffsetto tzurl tzuntil tzid-alias-of attendee contact organizer recurrence-id related-to url uid ' +
+    'exdate exrule rdate rrule action repeat trigger created dtstamp last-modified sequence request-status name ' +
+    'refresh-interval source color image conference structured-data styled-description acknowledged proximity ' +
+    'participant-type calendar-address location-type resource-type begin end'
+  ).split(' '),
+);
 
 /**
  * The spaces and tabs a file's first line starts with (a template that indents what it writes), or ''. A
@@ -295,6 +317,14 @@ function readLine(tree: Tree, rawLine: string, lineNo: number) {
   const { problems, stack } = tree;
   // A byte-order mark inside the file starts a file appended to another (each written with its own mark).
   const line = rawLine.charCodeAt(0) === 0xfeff ? rawLine.slice(1) : rawLine;
+  if (tree.openText && goesOnWithText(line)) {
+    const text = tree.openText;
+    const before = typeof text.values[0] === 'string' ? text.values[0] : '';
+    text.values[0] = before ? `${before}\n${line}` : line;
+    text.continuedOnLines = true;
+    return;
+  }
+  tree.openText = undefined;
   if (!CONTENT_LINE.test(line)) {
     if (line.trim())
       addProblem(problems, { line: lineNo, message: `Not an iCalendar content line: "${clip(line)}"` });
@@ -328,7 +358,19 @@ function readLine(tree: Tree, rawLine: string, lineNo: number) {
       : component.name === 'vcalendar'
         ? VCALENDAR_PROPS.has(name)
         : true;
-  if (wanted) readProperty(problems, component, name, line, lineNo);
+  if (!wanted) return;
+  readProperty(problems, component, name, line, lineNo);
+  const read = component.props.at(-1);
+  if (TEXT_GOES_ON.has(name) && read?.name === name && read.line === lineNo) tree.openText = read;
+}
+
+/**
+ * Whether a line after a text is more of it: one that does not start with a property's name. A line that does
+ * but is no content line (`ORGANIZER="mailto:…"`) is a broken property, reported as such, not text.
+ */
+function goesOnWithText(line: string): boolean {
+  const name = /^[A-Za-z0-9-]*/.exec(line)![0].toLowerCase();
+  return !name.startsWith('x-') && !PROPERTY_NAMES.has(name);
 }
 
 /**
