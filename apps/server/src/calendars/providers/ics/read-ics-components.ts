@@ -260,7 +260,7 @@ type Tree = {
 const TEXT_GOES_ON = new Set(['description', 'summary', 'location', 'comment']);
 
 /**
- * Property names of RFC 5545 and its extensions (RFC 7986, 9073, 9074): after a text, a line named otherwise
+ * Property names of RFC 5545 and its extensions (RFC 7953, 7986, 9073, 9074, 9253): after a text, a line named otherwise
  * (and not X-) is read as more of the text ("Passcode: 4242", "https://…"), not as a property.
  */
 const PROPERTY_NAMES = new Set(
@@ -270,7 +270,8 @@ const PROPERTY_NAMES = new Set(
     'tzoffsetfrom tzoffsetto tzurl tzuntil tzid-alias-of attendee contact organizer recurrence-id related-to url uid ' +
     'exdate exrule rdate rrule action repeat trigger created dtstamp last-modified sequence request-status name ' +
     'refresh-interval source color image conference structured-data styled-description acknowledged proximity ' +
-    'participant-type calendar-address location-type resource-type begin end'
+    'participant-type calendar-address location-type resource-type busytype concept link refid ' +
+    'estimated-duration begin end'
   ).split(' '),
 );
 
