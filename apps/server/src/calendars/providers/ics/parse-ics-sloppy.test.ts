@@ -851,6 +851,7 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
           'Join Zoom Meeting',
           'https://zoom.us/j/123456789?pwd=abc',
           'Passcode: 4242',
+          'DCREATED:20240901T120000',
           'ORGANIZER="mailto:lead@example.com"',
           'DTSTART:20240923T100000Z',
           'DTEND:20240923T103000Z',
@@ -868,7 +869,7 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
     expect(event.summary).toBe('Team Meeting');
     expect(event.location).toBe('Room 1');
     expect(event.conferenceUrl).toBe('https://zoom.us/j/123456789?pwd=abc');
-    // A broken property after the text is not text: it is reported as before.
+    // A property after the text (vCalendar 1.0's DCREATED too) is not text; a broken one is reported as before.
     expect(plain(problems)).toEqual([
       {
         line: 6,
@@ -876,7 +877,7 @@ describe('parseIcs: date-times written loosely (no seconds, lowercase, fractions
         message: 'Lines of text after the DESCRIPTION, neither folded nor escaped, were read as part of it',
       },
       {
-        line: 14,
+        line: 15,
         uid: undefined,
         message: 'Not an iCalendar content line: "ORGANIZER="mailto:lead@example.com""',
       },

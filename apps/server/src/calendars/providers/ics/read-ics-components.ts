@@ -260,8 +260,9 @@ type Tree = {
 const TEXT_GOES_ON = new Set(['description', 'summary', 'location', 'comment']);
 
 /**
- * Property names of RFC 5545 and its extensions (RFC 7953, 7986, 9073, 9074, 9253): after a text, a line named otherwise
- * (and not X-) is read as more of the text ("Passcode: 4242", "https://…"), not as a property.
+ * Property names of RFC 5545 and its extensions (RFC 7953, 7986, 9073, 9074, 9253) and of vCalendar 1.0: after a
+ * text, a line named otherwise (and not X-) is read as more of the text ("Passcode: 4242", "https://…"), not as
+ * a property.
  */
 const PROPERTY_NAMES = new Set(
   (
@@ -271,7 +272,7 @@ const PROPERTY_NAMES = new Set(
     'exdate exrule rdate rrule action repeat trigger created dtstamp last-modified sequence request-status name ' +
     'refresh-interval source color image conference structured-data styled-description acknowledged proximity ' +
     'participant-type calendar-address location-type resource-type busytype concept link refid ' +
-    'estimated-duration begin end'
+    'estimated-duration aalarm dalarm malarm palarm dcreated rnum begin end'
   ).split(' '),
 );
 
@@ -361,8 +362,9 @@ function readLine(tree: Tree, rawLine: string, lineNo: number) {
         : true;
   if (!wanted) return;
   readProperty(problems, component, name, line, lineNo);
+  if (!TEXT_GOES_ON.has(name)) return;
   const read = component.props.at(-1);
-  if (TEXT_GOES_ON.has(name) && read?.name === name && read.line === lineNo) tree.openText = read;
+  if (read?.name === name && read.line === lineNo) tree.openText = read;
 }
 
 /**
