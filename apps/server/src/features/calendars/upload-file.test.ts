@@ -43,6 +43,11 @@ async function fileHeaders(userId: string, type = 'text/calendar') {
   return { ...(await bearerFor(ctx, userId)), 'content-type': type };
 }
 
+/** POST /calendars/ics/file with the file as the body. */
+function sendFile(headers: Record<string, string>, payload: string | Buffer) {
+  return app.inject({ method: 'POST', url: '/api/v1/calendars/ics/file', headers, payload });
+}
+
 describe('an ICS file sent as it is', () => {
   it('adds a calendar named by the file in its own charset, or by `name`, and the same file again updates it', async () => {
     const user = await createUser(ctx);
@@ -80,30 +85,15 @@ describe('an ICS file sent as it is', () => {
       Buffer.from([0xff, 0xfe]),
       Buffer.from(calendarText('Ünicode'), 'utf16le'),
     ]);
-    const withMark = await app.inject({
-      method: 'POST',
-      url: '/api/v1/calendars/ics/file',
-      headers,
-      payload: littleEndian,
-    });
+    const withMark = await sendFile(headers, littleEndian);
     expect(withMark.statusCode).toBe(201);
     expect(withMark.json().data.attributes.name).toBe('Ünicode');
     const bigEndian = Buffer.from(calendarText('Big end', 'file-2'), 'utf16le').swap16();
-    const withoutMark = await app.inject({
-      method: 'POST',
-      url: '/api/v1/calendars/ics/file',
-      headers,
-      payload: bigEndian,
-    });
+    const withoutMark = await sendFile(headers, bigEndian);
     expect(withoutMark.statusCode).toBe(201);
     expect(withoutMark.json().data.attributes.name).toBe('Big end');
     // Text in UTF-16 that is no calendar is refused as any other.
-    const notCalendar = await app.inject({
-      method: 'POST',
-      url: '/api/v1/calendars/ics/file',
-      headers,
-      payload: Buffer.from('<html>Sign in</html>', 'utf16le'),
-    });
+    const notCalendar = await sendFile(headers, Buffer.from('<html>Sign in</html>', 'utf16le'));
     expect(notCalendar.statusCode).toBe(400);
     expect(notCalendar.json().errors[0].detail).toBe('This is not an ICS calendar (no BEGIN:VCALENDAR).');
   });
@@ -112,12 +102,7 @@ describe('an ICS file sent as it is', () => {
     const user = await createUser(ctx);
     const headers = await fileHeaders(user.id);
     const send = (payload: string | Buffer, extra: Record<string, string> = {}) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/calendars/ics/file',
-        headers: { ...headers, ...extra },
-        payload,
-      });
+      sendFile({ ...headers, ...extra }, payload);
 
     const notCalendar = await send('<html>Sign in</html>');
     expect(notCalendar.statusCode).toBe(400);

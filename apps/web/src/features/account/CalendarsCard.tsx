@@ -57,6 +57,7 @@ function syncText(calendar: CalendarItem): string | null {
 function ImportReportLine({ report }: { report: ImportReport }) {
   const [open, setOpen] = useState(false);
   const summary = importReportSummary(report);
+  const rest = importReportRest(report);
   if (report.problems_total === 0) {
     return (
       <Text fz="xs" c="dimmed">
@@ -89,7 +90,7 @@ function ImportReportLine({ report }: { report: ImportReport }) {
               {importProblemText(problem)}
             </List.Item>
           ))}
-          {importReportRest(report) && <List.Item>{importReportRest(report)}</List.Item>}
+          {rest && <List.Item>{rest}</List.Item>}
         </List>
       </Collapse>
     </div>
