@@ -122,8 +122,8 @@ export async function signInToDemo(page: Page) {
 
 /**
  * Opens `path` signed in to a demo account of its own, without the home page and its dialog: for journeys about
- * a screen, not about signing in (that path is walked by signInToDemo in the foundation, review, export and
- * sign-in journeys). The request is the dialog's own (POST /auth/demo with the browser's zone), made from the
+ * a screen, not about signing in (that path is walked by signInToDemo in the foundation, review, export,
+ * billing, phone and sign-in journeys). The request is the dialog's own (POST /auth/demo with the browser's zone), made from the
  * page's context so that its cookies are the page's.
  */
 export async function openAsDemo(page: Page, path: string) {
